@@ -1,0 +1,8 @@
+/** Every migration, in order. Add new ones at the end; never edit a released one. */
+import { migration001 } from './001-initial.ts';
+import type { Migration } from './migration.ts';
+
+export const MIGRATIONS: readonly Migration[] = [migration001];
+
+/** The schema version this build writes. */
+export const LATEST_VERSION = MIGRATIONS.length === 0 ? 0 : MIGRATIONS[MIGRATIONS.length - 1]!.version;
