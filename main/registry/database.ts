@@ -14,6 +14,20 @@ export const DATABASE_FILE = 'bindery.db';
 
 const BUSY_TIMEOUT_MS = 5000;
 
+let nativeBinding: string | undefined = process.env.BINDERY_SQLITE_BINDING || undefined;
+
+/**
+ * Points better-sqlite3 at a native addon built for another ABI (Electron's), leaving the Node
+ * build in node_modules for the CLI and tests.
+ */
+export function useNativeBinding(file: string | undefined): void {
+  nativeBinding = file;
+}
+
+function connect(file: string, options: Sqlite.Options = {}): Database {
+  return new Sqlite(file, nativeBinding ? { ...options, nativeBinding } : options);
+}
+
 /**
  * Opens (creating if needed) the database at `file` and brings its schema up to date. A database
  * written by a newer Bindery is refused and left untouched; a corrupt one is copied aside and
@@ -23,7 +37,7 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
   const latest = migrations.length === 0 ? 0 : migrations[migrations.length - 1]!.version;
   if (fs.existsSync(file)) guardExisting(file, latest);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Sqlite(file);
+  const db = connect(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -66,7 +80,7 @@ function guardExisting(file: string, latest: number): void {
   let version: number;
   let probe: Database | undefined;
   try {
-    probe = new Sqlite(file, { readonly: true, fileMustExist: true });
+    probe = connect(file, { readonly: true, fileMustExist: true });
     probe.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     version = probe.pragma('user_version', { simple: true }) as number;
     const check = probe.pragma('quick_check', { simple: true });
