@@ -51,8 +51,8 @@ export function parseToolFile(text: string, file: string): ParsedTool[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const issues: ToolFileIssue[] = [];
-  const at = (path: ReadonlyArray<string | number>, message: string, fallbackOffset?: number): void => {
-    issues.push({ file, ...locateIn(doc, lineCounter, path, fallbackOffset), message });
+  const at = (path: ReadonlyArray<string | number>, message: string): void => {
+    issues.push({ file, ...locateIn(doc, lineCounter, path), message });
   };
 
   for (const error of doc.errors) {
@@ -77,7 +77,11 @@ export function parseToolFile(text: string, file: string): ParsedTool[] {
   for (const { value, base } of entries) {
     const parsed = toolSchema.safeParse(value);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) at([...base, ...(issue.path as Array<string | number>)], describeIssue(issue));
+      for (const issue of parsed.error.issues) {
+        const path = [...base, ...(issue.path as Array<string | number>)];
+        if (issue.code === 'unrecognized_keys') for (const key of issue.keys) at([...path, key], unknownField(key));
+        else at(path, describeIssue(issue));
+      }
       continue;
     }
     const name = parsed.data.name ?? (isList ? undefined : defaultToolName(file));
@@ -158,9 +162,8 @@ function locateIn(
   doc: Document,
   lineCounter: LineCounter,
   path: ReadonlyArray<string | number>,
-  fallbackOffset?: number,
 ): { line: number | null; column: number | null; field: string } {
-  const field = path.filter((p) => p !== 'tools' || path.indexOf(p) !== 0).map(String).join('.');
+  const field = path.map(String).join('.');
   // Walk down as far as the document goes: a missing key points at its parent mapping.
   for (let depth = path.length; depth >= 0; depth--) {
     const node = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth), true);
@@ -170,10 +173,6 @@ function locateIn(
       const { line, col } = lineCounter.linePos(key ?? range[0]);
       return { line, column: col, field };
     }
-  }
-  if (fallbackOffset !== undefined) {
-    const { line, col } = lineCounter.linePos(fallbackOffset);
-    return { line, column: col, field };
   }
   return { line: null, column: null, field };
 }
@@ -190,11 +189,11 @@ function keyOffset(doc: Document, path: ReadonlyArray<string | number>): number 
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.length > 0 ? String(issue.path[issue.path.length - 1]) : 'tool';
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys;
-    return `Unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}: the fields are name, description, resource_slots and run; a slot has name, resource_type, access, binding, static_resource and required.`;
-  }
   return `${field} ${issue.message}`;
+}
+
+function unknownField(key: string): string {
+  return `Unknown field "${key}": a tool has name, description, resource_slots and run; a slot has name, resource_type, access, binding, static_resource and required.`;
 }
 
 function toolFileError(file: string, issues: ToolFileIssue[], what = 'has problems'): ValidationError {
