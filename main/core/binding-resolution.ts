@@ -75,6 +75,8 @@ function assertKnownParams(tool: Pick<Tool, 'name' | 'resourceSlots'>, params: B
 }
 
 class SlotResolver {
+  private links: Array<{ resource: Resource; alias: string | null }> | undefined;
+
   constructor(
     private readonly registry: ResolutionRegistry,
     private readonly graph: TypeGraph,
@@ -129,9 +131,8 @@ class SlotResolver {
   }
 
   private contextual(slot: ResourceSlot): BindingResult {
-    const candidates = this.registry
-      .projectLinks(this.project.id)
-      .map((link) => ({ link, explanation: this.candidate(slot, link.resource, link.alias) }));
+    this.links ??= this.registry.projectLinks(this.project.id);
+    const candidates = this.links.map((link) => ({ link, explanation: this.candidate(slot, link.resource, link.alias) }));
     const compatible = candidates.filter((c) => c.explanation.compatible);
     const explanations = candidates.map((c) => c.explanation);
 
