@@ -1,0 +1,51 @@
+/**
+ * Events main pushes to the renderer (DESIGN.md 3.2): registry changes (from this app or from the
+ * CLI in another process), progress of long work, and sandbox changes. Declared once, like methods.
+ */
+import { z } from 'zod';
+
+/** The registry areas a change can touch. */
+export const REGISTRY_AREAS = ['types', 'resources', 'projects', 'tools'] as const;
+
+/** Every event and the schema of its payload. */
+export const events = {
+  /** Part of the registry changed; `external` means another process (e.g. the CLI) wrote it. */
+  registryChanged: z.strictObject({
+    areas: z.array(z.enum(REGISTRY_AREAS)),
+    source: z.enum(['app', 'external']),
+  }),
+  /** Progress of a long operation; `total` is null when unknown. */
+  progress: z.strictObject({
+    operationId: z.string(),
+    label: z.string(),
+    done: z.number(),
+    total: z.number().nullable(),
+    finished: z.boolean(),
+  }),
+  /** The files or state of a plan's sandbox changed (issue 6 fills in the producers). */
+  sandboxChanged: z.strictObject({
+    planId: z.string(),
+    sandboxId: z.string().nullable(),
+    reason: z.string(),
+  }),
+} as const;
+
+/** Every event name. */
+export type EventName = keyof typeof events;
+
+/** Event names in declaration order. */
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+/** The payload of one event. */
+export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>;
+
+/** A function that receives one kind of event. */
+export type EventHandler<E extends EventName> = (payload: EventPayload<E>) => void;
+
+/** An event on the wire (SSE data, IPC message): name and payload together. */
+export type EventMessage = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
+
+/** True when `name` is a declared event. */
+export function isEventName(name: string): name is EventName {
+  return Object.prototype.hasOwnProperty.call(events, name);
+}
