@@ -1,0 +1,64 @@
+/**
+ * What a host starts: the API object over an open core, its dispatcher, and the event bus fed by
+ * registry changes from this process and (by polling `data_version`) from other processes.
+ */
+import type { ApiHandlers } from '../../shared/contract.ts';
+import type { HostKind } from '../../shared/dto.ts';
+import { REGISTRY_AREAS } from '../../shared/events.ts';
+import { createApi } from './api.ts';
+import type { Bindery } from './bindery.ts';
+import { createDispatcher, type Dispatch, type FailureReporter } from './dispatch.ts';
+import { EventBus } from './event-bus.ts';
+import { watchRegistry, WATCH_INTERVAL_MS, type RegistryWatch } from './registry-watch.ts';
+
+/** Options of a host's API runtime. */
+export interface ApiRuntimeOptions {
+  bindery: Bindery;
+  host: HostKind;
+  pollMs?: number;
+  reportFailure?: FailureReporter;
+}
+
+/** The running API of one host. */
+export interface ApiRuntime {
+  api: ApiHandlers;
+  dispatch: Dispatch;
+  events: EventBus;
+  watch: RegistryWatch;
+  /** Stops watching; the host closes the core itself. */
+  stop(): void;
+}
+
+/** Starts the API for a host. */
+export function startApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
+  const { bindery } = options;
+  const events = new EventBus();
+  let quiet = 0;
+  const quietly = <T>(work: () => T): T => {
+    quiet++;
+    try {
+      return work();
+    } finally {
+      quiet--;
+    }
+  };
+  const unsubscribe = bindery.registry.onChange((area) => {
+    if (quiet === 0) events.emit('registryChanged', { areas: [area], source: 'app' });
+  });
+  const watch = watchRegistry(
+    bindery.db,
+    () => events.emit('registryChanged', { areas: [...REGISTRY_AREAS], source: 'external' }),
+    options.pollMs ?? WATCH_INTERVAL_MS,
+  );
+  const api = createApi({ bindery, host: options.host, quietly });
+  return {
+    api,
+    dispatch: createDispatcher(api, options.reportFailure),
+    events,
+    watch,
+    stop: () => {
+      watch.stop();
+      unsubscribe();
+    },
+  };
+}
