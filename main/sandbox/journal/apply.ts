@@ -1,0 +1,226 @@
+/**
+ * Applies a set of file changes to a target folder so that a crash at any point leaves every file
+ * wholly old or wholly new (DESIGN 2.3). Protocol: check -> journal (`prepared`) -> back up ->
+ * stage temp files beside the targets, fsync -> journal (`committing`, the commit point) ->
+ * re-check and rename each -> fsync folders -> journal (`committed`). Backups stay for undo.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { BinderyError, CancelledError, UnsafePathError } from '../../../shared/errors.ts';
+import { checkOps, type CheckedOp } from './check-ops.ts';
+import { copyDurable, fsyncDir, fsyncDirs, linkOrCopy } from './durable-fs.ts';
+import { describeState, observe, sameState, type RecordedState } from './entry-state.ts';
+import {
+  backupPath,
+  createJournal,
+  newRecord,
+  newTransactionId,
+  saveJournal,
+  stagedPath,
+  targetPath,
+  transactionDir,
+  type JournalOp,
+} from './journal-file.ts';
+import { whileActive, withRootLock } from './ownership.ts';
+import { forEachLimit, STOP } from './pool.ts';
+import { absoluteIn, realTargetRoot } from './safe-path.ts';
+import { finishCommit, reach, replaceOne, rollBack, touchedDirs, type SettleContext } from './settle.ts';
+import type { ApplyTransactionInput, ApplyTransactionResult, CommitPhase, DriftedPath } from './types.ts';
+
+/** Files worked on at once by default: enough to overlap fsyncs, few enough for file handles. */
+export const DEFAULT_CONCURRENCY = 16;
+
+/**
+ * Commits `ops` to `targetRoot`, journaled in `journalDir`. Returns `drifted` (with nothing
+ * changed) when a target is not as expected, at check time or just before its rename.
+ */
+export async function applyTransaction(input: ApplyTransactionInput): Promise<ApplyTransactionResult> {
+  const rootReal = await realTargetRoot(input.targetRoot);
+  const journalDir = path.resolve(input.journalDir);
+  return withRootLock(rootReal, () => commit(input, journalDir, rootReal));
+}
+
+async function commit(input: ApplyTransactionInput, journalDir: string, rootReal: string): Promise<ApplyTransactionResult> {
+  const concurrency = input.concurrency ?? DEFAULT_CONCURRENCY;
+  const report = (phase: CommitPhase, done: number, total: number) => input.onProgress?.({ phase, done, total });
+  throwIfAborted(input.signal);
+  report('checking', 0, input.ops.length);
+  const { checked, drifted } = await checkOps(rootReal, input.ops, concurrency);
+  if (drifted.length > 0) return { kind: 'drifted', paths: drifted };
+  await reach(input, 'checked');
+  throwIfAborted(input.signal);
+
+  const record = newRecord(newTransactionId(), rootReal, createdDirsOf(checked), checked.map(toJournalOp));
+  const ctx: SettleContext = { journalDir, record, hooks: input.hooks, concurrency };
+  await createJournal(journalDir, record);
+  return whileActive(record.transactionId, async () => {
+    try {
+      await reach(ctx, 'prepared');
+      const backupDrift = await backUp(ctx, checked, report);
+      if (backupDrift.length > 0) {
+        await rollBack(ctx, 'rolled_back', false);
+        return { kind: 'drifted', paths: backupDrift };
+      }
+      await createDirs(ctx);
+      await stage(ctx, checked, input.signal, report);
+      await saveJournal(journalDir, record, 'committing');
+      await reach(ctx, 'decided');
+      const replaceDrift = await replaceAll(ctx, report);
+      if (replaceDrift.length > 0) {
+        await saveJournal(journalDir, record, 'rolling_back');
+        await rollBack(ctx, 'rolled_back', true);
+        return { kind: 'drifted', paths: replaceDrift };
+      }
+      report('finishing', 0, 1);
+      await finishCommit(ctx, false);
+      report('finishing', 1, 1);
+      return {
+        kind: 'applied',
+        transactionId: record.transactionId,
+        written: record.ops.filter((op) => op.kind === 'write').map((op) => op.relPath),
+        deleted: record.ops.filter((op) => op.kind === 'delete').map((op) => op.relPath),
+      };
+    } catch (error) {
+      throw await abandon(ctx, error);
+    }
+  });
+}
+
+function toJournalOp({ op, target, observed }: CheckedOp, index: number): JournalOp {
+  // checkExpectation already refused directories and special files, so this is a recordable state.
+  const old = observed.state as RecordedState;
+  return { index, relPath: op.relPath, kind: op.kind, dirRel: target.dirRel, name: target.name, old, next: null };
+}
+
+function createdDirsOf(checked: readonly CheckedOp[]): string[] {
+  const dirs = new Set<string>();
+  for (const { op, target } of checked) if (op.kind === 'write') for (const dir of target.missingDirs) dirs.add(dir);
+  return [...dirs].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Links (or copies) every file about to be overwritten or deleted into the journal's backup folder. */
+async function backUp(ctx: SettleContext, checked: readonly CheckedOp[], report: Reporter): Promise<DriftedPath[]> {
+  const { record, journalDir } = ctx;
+  const withBackup = record.ops.filter((op) => op.old.kind === 'file');
+  const drifted: DriftedPath[] = [];
+  let done = 0;
+  report('backing_up', 0, withBackup.length);
+  await forEachLimit(withBackup, ctx.concurrency, async (op) => {
+    const old = op.old as Extract<RecordedState, { kind: 'file' }>;
+    const backup = backupPath(journalDir, record.transactionId, op);
+    const made = await linkOrCopy(targetPath(record, op), backup, old.mode);
+    const { observed } = checked[op.index]!;
+    const same = made.linked ? await sameInode(backup, observed.ino, observed.dev) : made.sha256 === old.sha256;
+    if (!same) {
+      drifted.push({ relPath: op.relPath, reason: 'it was replaced while the commit was starting: review it and commit again.' });
+      return STOP;
+    }
+    await reach(ctx, 'backed_up', op.relPath);
+    report('backing_up', ++done, withBackup.length);
+  });
+  await fsyncDir(path.join(transactionDir(journalDir, record.transactionId), 'backup'));
+  return drifted;
+}
+
+async function sameInode(file: string, ino: number, dev: number): Promise<boolean> {
+  const stat = await fs.lstat(file);
+  return stat.ino === ino && stat.dev === dev;
+}
+
+/** Creates the missing parent folders (recorded in the journal already, so rollback removes them). */
+async function createDirs(ctx: SettleContext): Promise<void> {
+  for (const dir of ctx.record.createdDirs) {
+    const absolute = absoluteIn(ctx.record.targetRoot, dir);
+    try {
+      await fs.mkdir(absolute);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!(await fs.lstat(absolute)).isDirectory()) {
+        throw new UnsafePathError(`${absolute} appeared as a non-folder while the commit was starting: nothing was changed; commit again.`);
+      }
+    }
+  }
+}
+
+/** Writes every new version to its temp file beside the target and makes it durable. */
+async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: AbortSignal | undefined, report: Reporter): Promise<void> {
+  const { record } = ctx;
+  const writes = record.ops.filter((op) => op.kind === 'write');
+  let done = 0;
+  report('staging', 0, writes.length);
+  await forEachLimit(writes, ctx.concurrency, async (op) => {
+    throwIfAborted(signal);
+    const source = checked[op.index]!.source!;
+    const temp = stagedPath(record, op);
+    if (source.kind === 'symlink') {
+      await fs.symlink(source.target, temp);
+      op.next = { kind: 'symlink', target: source.target };
+    } else {
+      op.next = { kind: 'file', sha256: await copyDurable(source.path, temp, source.mode), mode: source.mode };
+    }
+    await reach(ctx, 'staged', op.relPath);
+    report('staging', ++done, writes.length);
+  });
+  for (const op of record.ops) if (op.kind === 'delete') op.next = { kind: 'absent' };
+  await fsyncDirs(touchedDirs(record));
+  throwIfAborted(signal);
+}
+
+/** Past the commit point: re-checks each target and renames its new version over it. */
+async function replaceAll(ctx: SettleContext, report: Reporter): Promise<DriftedPath[]> {
+  const { record } = ctx;
+  const drifted: DriftedPath[] = [];
+  let done = 0;
+  report('replacing', 0, record.ops.length);
+  await forEachLimit(record.ops, ctx.concurrency, async (op) => {
+    await reach(ctx, 'before_replace', op.relPath);
+    const current = (await observe(targetPath(record, op))).state;
+    if (!sameState(current, op.old)) {
+      drifted.push({
+        relPath: op.relPath,
+        reason: `it changed while the commit was running (was ${describeState(op.old)}, now ${describeState(current)}): review it and commit again.`,
+      });
+      return STOP;
+    }
+    await replaceOne(record, op);
+    await reach(ctx, 'replaced', op.relPath);
+    report('replacing', ++done, record.ops.length);
+  });
+  return drifted;
+}
+
+/** Undoes a failed commit and returns the error to throw: the cause, and that nothing was changed. */
+async function abandon(ctx: SettleContext, error: unknown): Promise<unknown> {
+  const { record, journalDir } = ctx;
+  try {
+    if (record.state === 'prepared') {
+      await rollBack(ctx, 'rolled_back', false);
+    } else {
+      if (record.state !== 'rolling_back') await saveJournal(journalDir, record, 'rolling_back');
+      await rollBack(ctx, 'rolled_back', true);
+    }
+  } catch (cleanupError) {
+    return new BinderyError(
+      'io_error',
+      `Commit to ${record.targetRoot} failed (${messageOf(error)}) and undoing it failed too (${messageOf(cleanupError)}). ` +
+        `Its journal ${record.transactionId} is kept: Bindery finishes undoing it at the next start, or run recovery now.`,
+      { transactionId: record.transactionId },
+    );
+  }
+  if (error instanceof BinderyError) return error;
+  return new BinderyError(
+    'io_error',
+    `Commit to ${record.targetRoot} failed: ${messageOf(error)}. It was undone, so every file is as before; fix the cause and commit again.`,
+    { transactionId: record.transactionId },
+  );
+}
+
+type Reporter = (phase: CommitPhase, done: number, total: number) => void;
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CancelledError('Commit cancelled before any file was replaced: nothing was changed.');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,111 @@
+/**
+ * The first, read-only phase of a commit: every op's path is resolved safely, its source looked
+ * at, and its target compared with the caller's expectation. Nothing on disk changes here.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ValidationError } from '../../../shared/errors.ts';
+import { checkExpectation, observe, permissionBits, type Observed } from './entry-state.ts';
+import { forEachLimit } from './pool.ts';
+import { absoluteIn, resolveTarget, type ResolvedTarget } from './safe-path.ts';
+import type { DriftedPath, Expectation, TransactionOp } from './types.ts';
+
+/** Where a write's new content comes from. */
+export type SourceInfo = { kind: 'file'; path: string; mode: number } | { kind: 'symlink'; target: string };
+
+/** An op after the check: where it lands, what is there now, what it writes. */
+export interface CheckedOp {
+  op: TransactionOp;
+  target: ResolvedTarget;
+  observed: Observed;
+  source: SourceInfo | null;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** Refuses an op that is not well formed (a programming error in the caller, not drift). */
+export function assertWellFormed(op: TransactionOp, index: number): void {
+  const where = `Commit op #${index} (${JSON.stringify(op?.relPath)})`;
+  if (!op || typeof op.relPath !== 'string') throw new ValidationError(`${where} has no relPath: give the path relative to the target folder.`);
+  if (op.kind !== 'write' && op.kind !== 'delete') throw new ValidationError(`${where} has kind ${JSON.stringify((op as { kind: unknown }).kind)}: use "write" or "delete".`);
+  if (op.kind === 'write' && (typeof op.sourcePath !== 'string' || op.sourcePath === '')) {
+    throw new ValidationError(`${where} writes but has no sourcePath: give the sandbox file to copy.`);
+  }
+  if (op.kind === 'write' && op.mode !== undefined && (!Number.isInteger(op.mode) || op.mode < 0 || op.mode > 0o7777)) {
+    throw new ValidationError(`${where} has mode ${String(op.mode)}: give permission bits between 0 and 0o7777.`);
+  }
+  const problem = expectationProblem(op.expect);
+  if (problem) throw new ValidationError(`${where}: ${problem}`);
+}
+
+function expectationProblem(expect: Expectation | undefined): string | null {
+  switch (expect?.kind) {
+    case 'absent':
+    case 'any':
+      return null;
+    case 'file':
+      return SHA256.test(expect.sha256) ? null : 'its expectation needs sha256 as 64 lower-case hex digits.';
+    case 'symlink':
+      return typeof expect.target === 'string' ? null : 'its expectation needs the symlink target.';
+    default:
+      return 'it has no expectation: use { kind: "absent" | "file" | "symlink" | "any" }.';
+  }
+}
+
+/** Resolves, inspects and compares every op; returns the checked ops and the paths that drifted. */
+export async function checkOps(
+  rootReal: string,
+  ops: readonly TransactionOp[],
+  concurrency: number,
+): Promise<{ checked: CheckedOp[]; drifted: DriftedPath[] }> {
+  ops.forEach(assertWellFormed);
+  const targets = await Promise.all(ops.map((op) => resolveTarget(rootReal, op.relPath)));
+  assertDistinct(rootReal, targets);
+  const checked: CheckedOp[] = new Array(ops.length);
+  const reasons: Array<string | null> = new Array(ops.length).fill(null);
+  await forEachLimit(ops, concurrency, async (op, i) => {
+    const target = targets[i]!;
+    const source = op.kind === 'write' ? await inspectSource(op.relPath, op.sourcePath, op.mode) : null;
+    const observed = await observe(path.join(absoluteIn(rootReal, target.dirRel), target.name));
+    checked[i] = { op, target, observed, source };
+    reasons[i] =
+      target.blockedBy !== null && op.kind === 'write'
+        ? `its parent ${target.blockedBy} is a file, not a folder: commit the removal of that file first.`
+        : checkExpectation(observed.state, op.expect);
+  });
+  const drifted = ops.flatMap((op, i) => (reasons[i] ? [{ relPath: op.relPath, reason: reasons[i]! }] : []));
+  return { checked, drifted };
+}
+
+function assertDistinct(rootReal: string, targets: readonly ResolvedTarget[]): void {
+  const seen = new Map<string, string>();
+  for (const target of targets) {
+    const key = path.join(absoluteIn(rootReal, target.dirRel), target.name);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      throw new ValidationError(
+        `Paths ${JSON.stringify(earlier)} and ${JSON.stringify(target.relPath)} name the same file: give each file one op.`,
+        { relPaths: [earlier, target.relPath] },
+      );
+    }
+    seen.set(key, target.relPath);
+  }
+}
+
+async function inspectSource(relPath: string, sourcePath: string, mode: number | undefined): Promise<SourceInfo> {
+  let stat;
+  try {
+    stat = await fs.lstat(sourcePath);
+  } catch {
+    throw new ValidationError(`The new version of ${relPath} (${sourcePath}) does not exist: refresh the change list and retry.`, {
+      relPath,
+      sourcePath,
+    });
+  }
+  if (stat.isSymbolicLink()) return { kind: 'symlink', target: await fs.readlink(sourcePath) };
+  if (stat.isFile()) return { kind: 'file', path: sourcePath, mode: mode ?? permissionBits(stat.mode) };
+  throw new ValidationError(`The new version of ${relPath} (${sourcePath}) is not a file or symlink: only those can be committed.`, {
+    relPath,
+    sourcePath,
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * Bindery's crash-safe commit journal: apply a set of file changes to an original folder so a
+ * crash at any point leaves every file wholly old or wholly new, undo a commit, recover at start.
+ */
+export { applyTransaction, DEFAULT_CONCURRENCY } from './apply.ts';
+export { undoTransaction } from './undo.ts';
+export { recoverTransactions } from './recover.ts';
+export { listTransactions, purgeTransactions, type TransactionSummary } from './manage.ts';
+export { checkRelPath } from './safe-path.ts';
+export { TEMP_PREFIX } from './journal-file.ts';
+export { FAULT_POINTS } from './types.ts';
+export type {
+  ApplyTransactionInput,
+  ApplyTransactionResult,
+  CommitPhase,
+  CommitProgress,
+  DeleteOp,
+  DriftedPath,
+  Expectation,
+  FaultPoint,
+  JournalHooks,
+  RecoverOptions,
+  RecoveredTransaction,
+  TransactionOp,
+  UndoTransactionInput,
+  UndoTransactionResult,
+  WriteOp,
+} from './types.ts';

@@ -1,0 +1,53 @@
+/** Looking after old journals: list them (for "undo last commit" and diagnostics) and purge old backups. */
+import path from 'node:path';
+import { isFinal, listTransactionIds, readJournal, removeTransaction, type JournalState } from './journal-file.ts';
+import { activeTransactions } from './ownership.ts';
+
+/** One transaction as a list shows it. */
+export interface TransactionSummary {
+  transactionId: string;
+  state: JournalState;
+  targetRoot: string;
+  createdAt: string;
+  updatedAt: string;
+  written: string[];
+  deleted: string[];
+  /** Paths a rollback or undo left alone because someone changed them meanwhile. */
+  untouched: Array<{ relPath: string; reason: string }>;
+}
+
+/** Every transaction in `journalDir`, oldest first; pass `targetRoot` (real path) to keep one folder's. */
+export async function listTransactions(journalDir: string, targetRoot?: string): Promise<TransactionSummary[]> {
+  const summaries: TransactionSummary[] = [];
+  for (const transactionId of await listTransactionIds(path.resolve(journalDir))) {
+    const record = await readJournal(journalDir, transactionId);
+    if (targetRoot !== undefined && record.targetRoot !== targetRoot) continue;
+    summaries.push({
+      transactionId,
+      state: record.state,
+      targetRoot: record.targetRoot,
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+      written: record.ops.filter((op) => op.kind === 'write').map((op) => op.relPath),
+      deleted: record.ops.filter((op) => op.kind === 'delete').map((op) => op.relPath),
+      untouched: record.untouched ?? [],
+    });
+  }
+  return summaries;
+}
+
+/**
+ * Deletes finished transactions (and their backups) created before `before`; after that they can
+ * no longer be undone. Unfinished ones are never purged: recovery needs them.
+ */
+export async function purgeTransactions(journalDir: string, before: Date): Promise<string[]> {
+  const purged: string[] = [];
+  for (const transactionId of await listTransactionIds(path.resolve(journalDir))) {
+    if (activeTransactions.has(transactionId)) continue;
+    const record = await readJournal(journalDir, transactionId);
+    if (!isFinal(record.state) || Date.parse(record.createdAt) >= before.getTime()) continue;
+    await removeTransaction(journalDir, transactionId);
+    purged.push(transactionId);
+  }
+  return purged;
+}

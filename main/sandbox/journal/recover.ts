@@ -1,0 +1,114 @@
+/**
+ * Recovery after a crash: every unfinished journal is rolled forward (past the commit point, all
+ * new versions are staged) or back (before it, or while undoing). Each step looks at the disk
+ * before acting, so a crash during recovery is recovered by running it again.
+ */
+import path from 'node:path';
+import { BinderyError } from '../../../shared/errors.ts';
+import { observe, sameState } from './entry-state.ts';
+import {
+  isFinal,
+  listTransactionIds,
+  readJournal,
+  saveJournal,
+  stagedPath,
+  sweepJournalLeftovers,
+  targetPath,
+  type JournalOp,
+} from './journal-file.ts';
+import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
+import { forEachLimit } from './pool.ts';
+import { finishCommit, reach, replaceOne, rollBack, type SettleContext } from './settle.ts';
+import { DEFAULT_CONCURRENCY } from './apply.ts';
+import type { DriftedPath, RecoverOptions, RecoveredTransaction } from './types.ts';
+
+/** Staging folders younger than this may belong to a commit starting in another process. */
+const STAGING_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Finishes or undoes every interrupted transaction in `journalDir` (skipping those a live process
+ * owns) and reports what it did. Run it at start, before any new commit.
+ */
+export async function recoverTransactions(journalDir: string, options: RecoverOptions = {}): Promise<RecoveredTransaction[]> {
+  const dir = path.resolve(journalDir);
+  const results: RecoveredTransaction[] = [];
+  const failures: Array<{ transactionId: string; message: string }> = [];
+  for (const transactionId of await listTransactionIds(dir)) {
+    try {
+      const outcome = await recoverOne(dir, transactionId, options);
+      if (outcome) results.push(outcome);
+    } catch (error) {
+      failures.push({ transactionId, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  await sweepJournalLeftovers(dir, activeTransactions, STAGING_GRACE_MS);
+  if (failures.length > 0) {
+    throw new BinderyError(
+      'io_error',
+      `Recovery could not finish ${failures.length} interrupted commit(s): ${failures.map((f) => `${f.transactionId}: ${f.message}`).join('; ')}. ` +
+        'Their journals are kept untouched; fix the cause (e.g. a missing folder or permissions) and start again.',
+      { recovered: results, failures },
+    );
+  }
+  return results;
+}
+
+async function recoverOne(journalDir: string, transactionId: string, options: RecoverOptions): Promise<RecoveredTransaction | null> {
+  const peek = await readJournal(journalDir, transactionId);
+  if (isFinal(peek.state) || ownedByLiveProcess(peek)) return null;
+  return withRootLock(peek.targetRoot, () =>
+    whileActive(transactionId, async () => {
+      // Re-read under the lock: a commit of this process may have finished it meanwhile.
+      const record = await readJournal(journalDir, transactionId);
+      if (isFinal(record.state)) return null;
+      const ctx: SettleContext = { journalDir, record, hooks: options.hooks, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY };
+      switch (record.state) {
+        case 'prepared':
+          return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', false));
+        case 'committing':
+          return rollForward(ctx);
+        case 'undoing':
+          return rolledBack(transactionId, await rollBack(ctx, 'undone', true));
+        default:
+          return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', true));
+      }
+    }),
+  );
+}
+
+function rolledBack(transactionId: string, untouched: DriftedPath[]): RecoveredTransaction {
+  return untouched.length > 0 ? { transactionId, outcome: 'rolled_back', untouched } : { transactionId, outcome: 'rolled_back' };
+}
+
+/**
+ * Past the commit point every new version is durable in its temp file, so the commit can finish:
+ * each target still holding the old version gets the new one. If a target holds neither (someone
+ * changed it), or a staged file is missing, the whole commit is rolled back instead.
+ */
+async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
+  const { record } = ctx;
+  const pending: JournalOp[] = [];
+  let blocked = false;
+  await forEachLimit(record.ops, ctx.concurrency, async (op) => {
+    const current = (await observe(targetPath(record, op))).state;
+    if (op.next && sameState(current, op.next)) return;
+    if (sameState(current, op.old) && (await stagedReady(ctx, op))) pending.push(op);
+    else blocked = true;
+  });
+  if (blocked) {
+    await saveJournal(ctx.journalDir, record, 'rolling_back');
+    return rolledBack(record.transactionId, await rollBack(ctx, 'rolled_back', true));
+  }
+  await forEachLimit(pending, ctx.concurrency, async (op) => {
+    await replaceOne(record, op);
+    await reach(ctx, 'replaced', op.relPath);
+  });
+  await finishCommit(ctx, true);
+  return { transactionId: record.transactionId, outcome: 'completed' };
+}
+
+async function stagedReady(ctx: SettleContext, op: JournalOp): Promise<boolean> {
+  if (op.kind === 'delete') return true;
+  if (!op.next) return false;
+  return sameState((await observe(stagedPath(ctx.record, op))).state, op.next);
+}

@@ -1,0 +1,129 @@
+/**
+ * Where a relative path of a commit may land: inside the target root, never through a symlinked
+ * directory that leads outside it. The predicate is pure; the resolver looks at the disk.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { NotFoundError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
+import { lstatOrNull } from './durable-fs.ts';
+
+/**
+ * Why `relPath` is not an acceptable relative path (absolute, `..`, empty segments, NUL), or null
+ * when it is. Separators are `/` on every platform; on Windows a backslash or drive is refused too.
+ */
+export function checkRelPath(relPath: string, platform: NodeJS.Platform = process.platform): string | null {
+  if (typeof relPath !== 'string' || relPath.length === 0) return 'the path is empty';
+  if (relPath.includes('\0')) return 'the path contains a NUL byte';
+  if (relPath.startsWith('/')) return 'the path is absolute; give it relative to the target folder';
+  if (platform === 'win32' && (relPath.includes('\\') || /^[A-Za-z]:/.test(relPath))) {
+    return 'the path uses a backslash or a drive letter; use "/" separators relative to the target folder';
+  }
+  for (const segment of relPath.split('/')) {
+    if (segment === '') return 'the path has an empty segment ("//" or a trailing "/")';
+    if (segment === '.' || segment === '..') return `the path has a "${segment}" segment, which could leave the target folder`;
+  }
+  return null;
+}
+
+/** A relative path mapped onto the disk: its real parent directory and what must be created. */
+export interface ResolvedTarget {
+  relPath: string;
+  /** The parent directory, relative to the real target root with `/` separators ('' for the root). */
+  dirRel: string;
+  /** The last segment. */
+  name: string;
+  /** Parent directories that do not exist yet, relative to the real root, shallowest first. */
+  missingDirs: string[];
+  /** Set when a parent exists but is not a directory: the path cannot be written. */
+  blockedBy: string | null;
+}
+
+/** The absolute form of a path recorded relative to the real root. */
+export function absoluteIn(rootReal: string, rel: string): string {
+  return rel === '' ? rootReal : path.join(rootReal, ...rel.split('/'));
+}
+
+/** True when `candidate` is `root` or below it (both absolute, symlinks resolved). */
+export function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * Maps `relPath` onto `rootReal` (the target root with symlinks resolved), following symlinked
+ * parent directories only while they stay inside the root. Throws UnsafePathError otherwise.
+ */
+export async function resolveTarget(rootReal: string, relPath: string): Promise<ResolvedTarget> {
+  const problem = checkRelPath(relPath);
+  if (problem) throw new UnsafePathError(`Refused path ${JSON.stringify(relPath)}: ${problem}.`, { relPath });
+  const segments = relPath.split('/');
+  const name = segments.pop()!;
+  let current = rootReal;
+  const missingDirs: string[] = [];
+  for (const [i, segment] of segments.entries()) {
+    const candidate = path.join(current, segment);
+    const stat = await lstatOrNull(candidate);
+    if (!stat) {
+      let rel = relativeTo(rootReal, current);
+      for (const rest of segments.slice(i)) {
+        rel = rel === '' ? rest : `${rel}/${rest}`;
+        missingDirs.push(rel);
+      }
+      current = absoluteIn(rootReal, rel);
+      break;
+    }
+    if (stat.isSymbolicLink()) {
+      current = await followInside(rootReal, candidate, relPath);
+    } else if (stat.isDirectory()) {
+      current = candidate;
+    } else {
+      const blocker = relativeTo(rootReal, candidate);
+      return { relPath, dirRel: relativeTo(rootReal, current), name, missingDirs: [], blockedBy: blocker };
+    }
+  }
+  return { relPath, dirRel: relativeTo(rootReal, current), name, missingDirs, blockedBy: null };
+}
+
+async function followInside(rootReal: string, link: string, relPath: string): Promise<string> {
+  let real: string;
+  try {
+    real = await fs.realpath(link);
+  } catch {
+    throw new UnsafePathError(
+      `Refused path ${JSON.stringify(relPath)}: its parent ${link} is a dangling symlink. Fix or remove the link first.`,
+      { relPath },
+    );
+  }
+  if (!isInside(rootReal, real)) {
+    throw new UnsafePathError(
+      `Refused path ${JSON.stringify(relPath)}: its parent ${link} is a symlink to ${real}, outside ${rootReal}. ` +
+        'Bindery only writes inside the target folder; replace the link with a real directory to commit there.',
+      { relPath, link, resolved: real },
+    );
+  }
+  const stat = await fs.stat(real);
+  if (!stat.isDirectory()) {
+    throw new UnsafePathError(`Refused path ${JSON.stringify(relPath)}: its parent ${link} is a symlink to a file.`, { relPath });
+  }
+  return real;
+}
+
+function relativeTo(rootReal: string, absolute: string): string {
+  return path.relative(rootReal, absolute).split(path.sep).join('/');
+}
+
+/** The target root with symlinks resolved; it must be an existing directory. */
+export async function realTargetRoot(targetRoot: string): Promise<string> {
+  let real: string;
+  try {
+    real = await fs.realpath(path.resolve(targetRoot));
+  } catch {
+    throw new NotFoundError(`Target folder ${targetRoot} does not exist: it may have been moved or deleted; restore it, then retry.`, {
+      targetRoot,
+    });
+  }
+  if (!(await fs.stat(real)).isDirectory()) {
+    throw new ValidationError(`Target ${targetRoot} is not a folder: commits apply to a folder.`, { targetRoot });
+  }
+  return real;
+}

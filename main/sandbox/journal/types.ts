@@ -1,0 +1,119 @@
+/**
+ * The public shapes of the commit journal: what a caller asks for (ops with expectations) and
+ * what it gets back (applied, drifted, undone), plus the hooks tests use to inject crashes.
+ */
+
+/** What the caller believes is at a path right now; the commit refuses if it is not so. */
+export type Expectation =
+  | { kind: 'absent' }
+  | { kind: 'file'; sha256: string }
+  | { kind: 'symlink'; target: string }
+  | { kind: 'any' };
+
+/** Replace (or create) the file at `relPath` with the content, type and mode of `sourcePath`. */
+export interface WriteOp {
+  relPath: string;
+  kind: 'write';
+  /** A regular file (copied) or a symlink (recreated with the same target). */
+  sourcePath: string;
+  /** Permission bits of the new file; defaults to the source's. Ignored for symlinks. */
+  mode?: number;
+  expect: Expectation;
+}
+
+/** Remove the file or symlink at `relPath`. */
+export interface DeleteOp {
+  relPath: string;
+  kind: 'delete';
+  expect: Expectation;
+}
+
+/** One change of a transaction; `relPath` is relative to the target root with `/` separators. */
+export type TransactionOp = WriteOp | DeleteOp;
+
+/** A path whose state is not what the caller expected, and why. */
+export interface DriftedPath {
+  relPath: string;
+  reason: string;
+}
+
+/** The named stages of a commit, reported through `onProgress`. */
+export type CommitPhase = 'checking' | 'backing_up' | 'staging' | 'replacing' | 'finishing';
+
+/** Progress of one commit: `done` of `total` steps in `phase`. */
+export interface CommitProgress {
+  phase: CommitPhase;
+  done: number;
+  total: number;
+}
+
+/**
+ * Points where the journal calls `JournalHooks.at`, in protocol order. Tests kill the process or
+ * change a file at these points to prove every phase is crash-safe and drift-safe.
+ */
+export const FAULT_POINTS = [
+  'checked',
+  'prepared',
+  'backed_up',
+  'staged',
+  'decided',
+  'before_replace',
+  'replaced',
+  'synced',
+  'restored',
+  'finished',
+] as const;
+
+/** One of `FAULT_POINTS`. */
+export type FaultPoint = (typeof FAULT_POINTS)[number];
+
+/** Test seam: called (and awaited) at each fault point; `relPath` is set for per-file points. */
+export interface JournalHooks {
+  at(point: FaultPoint, relPath?: string): void | Promise<void>;
+}
+
+/** Input of `applyTransaction`. */
+export interface ApplyTransactionInput {
+  /** Folder owned by Bindery where journals and backups live (one sub-folder per transaction). */
+  journalDir: string;
+  /** The original folder the ops are applied to. */
+  targetRoot: string;
+  ops: TransactionOp[];
+  /** Cancels before the commit point; after it the commit always finishes. */
+  signal?: AbortSignal;
+  onProgress?: (progress: CommitProgress) => void;
+  /** Crash and drift injection for tests; never set in production. */
+  hooks?: JournalHooks;
+  /** How many files are worked on at once (default 16). */
+  concurrency?: number;
+}
+
+/** Result of `applyTransaction`: applied, or nothing changed because a path drifted. */
+export type ApplyTransactionResult =
+  | { kind: 'applied'; transactionId: string; written: string[]; deleted: string[] }
+  | { kind: 'drifted'; paths: DriftedPath[] };
+
+/** Input of `undoTransaction`. */
+export interface UndoTransactionInput {
+  journalDir: string;
+  targetRoot: string;
+  transactionId: string;
+  hooks?: JournalHooks;
+}
+
+/** Result of `undoTransaction`: restored, or refused because a file changed since the commit. */
+export type UndoTransactionResult = { kind: 'undone'; restored: string[] } | { kind: 'drifted'; paths: DriftedPath[] };
+
+/** What recovery did with one unfinished transaction. */
+export interface RecoveredTransaction {
+  transactionId: string;
+  outcome: 'completed' | 'rolled_back';
+  /** Paths recovery left alone because someone else changed them meanwhile (nothing is clobbered). */
+  untouched?: DriftedPath[];
+}
+
+/** Options of `recoverTransactions`. */
+export interface RecoverOptions {
+  hooks?: JournalHooks;
+  concurrency?: number;
+}

@@ -1,0 +1,47 @@
+/**
+ * Undo of a finished commit from its backups ("undo the last commit"). Refused, with nothing
+ * changed, when any file it wrote or deleted has changed since.
+ */
+import { ConflictError, ValidationError } from '../../../shared/errors.ts';
+import { DEFAULT_CONCURRENCY } from './apply.ts';
+import { describeState, observe, sameState } from './entry-state.ts';
+import { readJournal, saveJournal, targetPath } from './journal-file.ts';
+import { whileActive, withRootLock } from './ownership.ts';
+import { forEachLimit } from './pool.ts';
+import { realTargetRoot } from './safe-path.ts';
+import { rollBack, type SettleContext } from './settle.ts';
+import type { DriftedPath, UndoTransactionInput, UndoTransactionResult } from './types.ts';
+
+/** Restores every file a committed transaction changed to its version before the commit. */
+export async function undoTransaction(input: UndoTransactionInput): Promise<UndoTransactionResult> {
+  const rootReal = await realTargetRoot(input.targetRoot);
+  return withRootLock(rootReal, async () => {
+    const record = await readJournal(input.journalDir, input.transactionId);
+    if (record.targetRoot !== rootReal) {
+      throw new ValidationError(
+        `Commit ${input.transactionId} was made to ${record.targetRoot}, not ${rootReal}: undo it against the folder it changed.`,
+      );
+    }
+    if (record.state !== 'committed') {
+      const why = record.state === 'undone' ? 'it was already undone' : `it is not a finished commit (state ${record.state})`;
+      throw new ConflictError(`Commit ${input.transactionId} cannot be undone: ${why}.`, { state: record.state });
+    }
+    const ctx: SettleContext = { journalDir: input.journalDir, record, hooks: input.hooks, concurrency: DEFAULT_CONCURRENCY };
+    const drifted: DriftedPath[] = [];
+    await forEachLimit(record.ops, ctx.concurrency, async (op) => {
+      const current = (await observe(targetPath(record, op))).state;
+      if (op.next && !sameState(current, op.next)) {
+        drifted.push({
+          relPath: op.relPath,
+          reason: `it changed after the commit (the commit left ${describeState(op.next)}, now ${describeState(current)}): undo would lose that change.`,
+        });
+      }
+    });
+    if (drifted.length > 0) return { kind: 'drifted', paths: drifted };
+    return whileActive(record.transactionId, async () => {
+      await saveJournal(ctx.journalDir, record, 'undoing');
+      const untouched = new Set((await rollBack(ctx, 'undone', true)).map((entry) => entry.relPath));
+      return { kind: 'undone', restored: record.ops.map((op) => op.relPath).filter((relPath) => !untouched.has(relPath)) };
+    });
+  });
+}
