@@ -1,0 +1,74 @@
+/** Queries over plans and their status history. */
+import type { Database } from 'better-sqlite3';
+import type { Plan, PlanStatus, PlanStatusEntry } from '../sandbox/model.ts';
+
+interface PlanRow {
+  id: string;
+  tool_id: string;
+  tool_name: string;
+  project_id: string;
+  project_name: string;
+  params: string;
+  status: PlanStatus;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    toolId: row.tool_id,
+    toolName: row.tool_name,
+    projectId: row.project_id,
+    projectName: row.project_name,
+    params: JSON.parse(row.params) as Record<string, string>,
+    status: row.status,
+    error: row.error,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Inserts a plan and its first status entry. */
+export function insertPlan(db: Database, plan: Plan): void {
+  db.prepare(
+    `INSERT INTO plans (id, tool_id, tool_name, project_id, project_name, params, status, error, created_at, updated_at)
+     VALUES (@id, @toolId, @toolName, @projectId, @projectName, @params, @status, @error, @createdAt, @updatedAt)`,
+  ).run({ ...plan, params: JSON.stringify(plan.params) });
+  insertStatus(db, { planId: plan.id, status: plan.status, detail: 'created', at: plan.createdAt });
+}
+
+/** One plan by id. */
+export function getPlan(db: Database, id: string): Plan | undefined {
+  const row = db.prepare('SELECT * FROM plans WHERE id = ?').get(id) as PlanRow | undefined;
+  return row && toPlan(row);
+}
+
+/** Plans, newest first, optionally only those in one status. */
+export function listPlans(db: Database, filter: { status?: PlanStatus; limit?: number } = {}): Plan[] {
+  const limit = filter.limit ?? -1;
+  const rows = filter.status
+    ? db.prepare('SELECT * FROM plans WHERE status = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(filter.status, limit)
+    : db.prepare('SELECT * FROM plans ORDER BY created_at DESC, id DESC LIMIT ?').all(limit);
+  return (rows as PlanRow[]).map(toPlan);
+}
+
+/** Moves a plan to a status and records the transition (a no-op when nothing changes). */
+export function setPlanStatus(db: Database, id: string, status: PlanStatus, detail: string, at: string, error: string | null = null): void {
+  const current = getPlan(db, id);
+  if (!current || (current.status === status && current.error === error)) return;
+  db.prepare('UPDATE plans SET status = ?, error = ?, updated_at = ? WHERE id = ?').run(status, error, at, id);
+  insertStatus(db, { planId: id, status, detail, at });
+}
+
+function insertStatus(db: Database, entry: PlanStatusEntry): void {
+  db.prepare('INSERT INTO plan_status_history (plan_id, status, detail, at) VALUES (@planId, @status, @detail, @at)').run(entry);
+}
+
+/** Every status a plan went through, oldest first. */
+export function planHistory(db: Database, planId: string): PlanStatusEntry[] {
+  return db
+    .prepare('SELECT plan_id AS planId, status, detail, at FROM plan_status_history WHERE plan_id = ? ORDER BY id')
+    .all(planId) as PlanStatusEntry[];
+}

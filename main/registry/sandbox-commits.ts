@@ -1,0 +1,55 @@
+/** Queries over commits of sandboxes into their originals, for undo and history. */
+import type { Database } from 'better-sqlite3';
+import type { CommitRecord } from '../sandbox/model.ts';
+
+interface CommitRow {
+  id: string;
+  sandbox_id: string;
+  plan_id: string;
+  transaction_id: string;
+  written: string;
+  deleted: string;
+  git_commit: string | null;
+  undone_at: string | null;
+  created_at: string;
+}
+
+function toCommit(row: CommitRow): CommitRecord {
+  return {
+    id: row.id,
+    sandboxId: row.sandbox_id,
+    planId: row.plan_id,
+    transactionId: row.transaction_id,
+    written: JSON.parse(row.written) as string[],
+    deleted: JSON.parse(row.deleted) as string[],
+    gitCommit: row.git_commit,
+    undoneAt: row.undone_at,
+    createdAt: row.created_at,
+  };
+}
+
+/** Records a commit. Paths are JSON so names that are not UTF-8 survive (see sandbox/fs-path.ts). */
+export function insertCommit(db: Database, commit: CommitRecord): void {
+  db.prepare(
+    `INSERT INTO sandbox_commits (id, sandbox_id, plan_id, transaction_id, written, deleted, git_commit, undone_at, created_at)
+     VALUES (@id, @sandboxId, @planId, @transactionId, @written, @deleted, @gitCommit, @undoneAt, @createdAt)`,
+  ).run({ ...commit, written: JSON.stringify(commit.written), deleted: JSON.stringify(commit.deleted) });
+}
+
+/** The newest commit of a sandbox that has not been undone. */
+export function lastCommit(db: Database, sandboxId: string): CommitRecord | undefined {
+  const row = db
+    .prepare('SELECT * FROM sandbox_commits WHERE sandbox_id = ? AND undone_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1')
+    .get(sandboxId) as CommitRow | undefined;
+  return row && toCommit(row);
+}
+
+/** Every commit of a plan, oldest first. */
+export function planCommits(db: Database, planId: string): CommitRecord[] {
+  return (db.prepare('SELECT * FROM sandbox_commits WHERE plan_id = ? ORDER BY created_at, id').all(planId) as CommitRow[]).map(toCommit);
+}
+
+/** Marks a commit as undone. */
+export function markCommitUndone(db: Database, id: string, at: string): void {
+  db.prepare('UPDATE sandbox_commits SET undone_at = ? WHERE id = ?').run(at, id);
+}

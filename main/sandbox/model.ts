@@ -1,0 +1,179 @@
+/**
+ * The shapes of plans, sandboxes, changes, commits and trash entries. Plain data shared by the
+ * registry, the sandbox engine, the services and the hosts.
+ */
+import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
+
+/** Where a plan stands; the registry keeps every transition. */
+export const PLAN_STATUSES = ['provisioning', 'ready', 'committed', 'partially_committed', 'discarded', 'failed'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+/** A tool activated in a project, with its provisioned sandboxes. */
+export interface Plan {
+  id: string;
+  toolId: string;
+  toolName: string;
+  projectId: string;
+  projectName: string;
+  params: Record<string, string>;
+  status: PlanStatus;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One status a plan went through, and why. */
+export interface PlanStatusEntry {
+  planId: string;
+  status: PlanStatus;
+  detail: string;
+  at: string;
+}
+
+/** Where a sandbox stands. `missing` means its directory vanished outside Bindery. */
+export const SANDBOX_STATUSES = ['provisioning', 'ready', 'committed', 'discarded', 'missing', 'failed'] as const;
+export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
+
+/** How copy_on_write copied the files: a filesystem clone (reflink) or ordinary copies. */
+export type CopyMethod = 'clone' | 'copy';
+
+/** A sandbox as the registry records it. */
+export interface SandboxRecord {
+  id: string;
+  planId: string;
+  resourceId: string;
+  resourceName: string;
+  /** Every slot of the plan bound to this sandbox (two slots of one resource share it). */
+  slotNames: string[];
+  originalPath: string;
+  /** The strategy asked for (resource override, else type default, else none). */
+  requestedStrategy: SandboxStrategy;
+  /** The strategy that was used (differs after a fallback). */
+  strategy: SandboxStrategy;
+  copyMethod: CopyMethod | null;
+  fallbackReason: string | null;
+  handler: string | null;
+  /** "handler X failed to load: reason; default used", when that happened. */
+  handlerFailure: string | null;
+  access: AccessMode;
+  /** The sandbox directory (the original itself for `none`). */
+  path: string;
+  /** git_worktree: the private ref and the commit the sandbox started from. */
+  baseRef: string | null;
+  baseCommit: string | null;
+  /** git_worktree: ignored files of the original that were not carried over (first ones). */
+  ignoredFiles: string[];
+  ignoredCount: number;
+  status: SandboxStatus;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A sandbox as handlers see it; `context.sandboxPath` mirrors the reference's `sandbox.context`. */
+export interface Sandbox extends SandboxRecord {
+  context: { sandboxPath: string };
+}
+
+/** What happened to one path between base and sandbox. */
+export const CHANGE_KINDS = ['added', 'modified', 'deleted', 'renamed', 'type_changed', 'mode_changed'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** The kind of a filesystem entry a change talks about. */
+export type EntryType = 'file' | 'symlink';
+
+/**
+ * Whether the original still equals the base at a path (clean), changed there too (conflict), or
+ * already holds exactly what the sandbox has (applied: nothing left to write, e.g. after a commit).
+ */
+export type Drift = 'clean' | 'conflict' | 'applied';
+
+/** One changed path of a sandbox against its base. */
+export interface FileChange {
+  /** Relative path with `/`; bytes that are not UTF-8 are kept as U+DC80..U+DCFF (see fs-path.ts). */
+  path: string;
+  /** The path before a rename. */
+  oldPath: string | null;
+  kind: ChangeKind;
+  oldType: EntryType | null;
+  newType: EntryType | null;
+  oldMode: number | null;
+  newMode: number | null;
+  /** Size in the sandbox (null when deleted). */
+  size: number | null;
+  binary: boolean;
+  /** Line counts; null for binary files or when not computed. */
+  additions: number | null;
+  deletions: number | null;
+  drift: Drift;
+  /** Why the path is in conflict. */
+  driftReason: string | null;
+}
+
+/** The change list of one sandbox. */
+export interface SandboxChanges {
+  sandboxId: string;
+  planId: string;
+  resourceName: string;
+  strategy: SandboxStrategy;
+  access: AccessMode;
+  changes: FileChange[];
+  /** read_only sandboxes: changes found there are reported as a violation. */
+  violation: string | null;
+}
+
+/**
+ * A text or binary diff of one path. `against` says what the sandbox is compared with: its base,
+ * or the original as it is now when the base content is not kept (a copy whose original changed).
+ */
+export type FileDiff = { path: string; oldPath: string | null; against: 'base' | 'original' } & (
+  | { kind: 'text'; patch: string; additions: number; deletions: number }
+  | { kind: 'binary'; oldSize: number | null; newSize: number | null }
+  | { kind: 'too_large'; oldSize: number | null; newSize: number | null; limit: number }
+);
+
+/** How a conflicting path is settled: keep the original, take the sandbox, or a three-way merge. */
+export const RESOLUTIONS = ['ours', 'theirs', 'merge'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+
+/** One commit of a sandbox into its original. */
+export interface CommitRecord {
+  id: string;
+  sandboxId: string;
+  planId: string;
+  transactionId: string;
+  written: string[];
+  deleted: string[];
+  gitCommit: string | null;
+  undoneAt: string | null;
+  createdAt: string;
+}
+
+/** Discarded sandbox changes, recoverable until `expiresAt`. */
+export interface TrashEntry {
+  id: string;
+  sandboxId: string;
+  planId: string;
+  resourceName: string;
+  originalPath: string;
+  sandboxPath: string;
+  strategy: SandboxStrategy;
+  trashPath: string;
+  counts: ChangeCounts;
+  createdAt: string;
+  expiresAt: string;
+  restoredAt: string | null;
+}
+
+/** Changes per kind, for confirmations and summaries. */
+export type ChangeCounts = Record<ChangeKind, number> & { total: number };
+
+/** One line of the activity log: plans, commits, undos, discards, restores. */
+export interface ActivityEntry {
+  id: number;
+  at: string;
+  kind: string;
+  planId: string | null;
+  sandboxId: string | null;
+  message: string;
+}
