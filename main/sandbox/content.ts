@@ -1,0 +1,103 @@
+/**
+ * What a change looks like inside: binary or text (git's rule: a NUL byte in the first 8000
+ * bytes), line counts through jsdiff with an edit budget, and the content identities (sha256,
+ * git blob ids) that drift checks compare.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { diffLines } from 'diff';
+import type { EntryType } from './model.ts';
+
+/** Files bigger than this get no line counts or text diff (the UI offers "show anyway"). */
+export const TEXT_LIMIT = 2 * 1024 * 1024;
+
+const BINARY_PROBE = 8000;
+
+/** True when the bytes look binary. */
+export function isBinary(data: Buffer): boolean {
+  return data.subarray(0, BINARY_PROBE).includes(0);
+}
+
+/** Lines added and removed between two texts, or null when the diff exceeds the edit budget. */
+export function lineCounts(before: string, after: string): { additions: number; deletions: number } | null {
+  const parts = diffLines(before, after, { maxEditLength: 20_000 });
+  if (!parts) return null;
+  let additions = 0;
+  let deletions = 0;
+  for (const part of parts) {
+    if (part.added) additions += part.count ?? 0;
+    else if (part.removed) deletions += part.count ?? 0;
+  }
+  return { additions, deletions };
+}
+
+/** The git object id of a blob with this content (sha1, or sha256 when `hexLength` is 64). */
+export function gitBlobId(data: Buffer, hexLength = 40): string {
+  const hash = createHash(hexLength === 64 ? 'sha256' : 'sha1');
+  hash.update(`blob ${data.length}\0`);
+  hash.update(data);
+  return hash.digest('hex');
+}
+
+/** The sha256 of some bytes. */
+export function sha256(data: Buffer | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** What is at a path on disk: its type, mode and identity, and its bytes when they are small enough to diff. */
+export type DiskEntry =
+  | { type: null }
+  | { type: 'other' }
+  | {
+      type: EntryType;
+      mode: number;
+      size: number;
+      ino: number;
+      mtimeMs: number;
+      /** The content (a symlink's target bytes); null for files over TEXT_LIMIT. */
+      data: Buffer | null;
+      /** sha256 of the content. */
+      sha256: string;
+      /** git blob id (sha1) of the content. */
+      blobId: string;
+    };
+
+/** Reads a file or symlink without following it; large files are hashed as a stream, never held whole. */
+export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
+  let stat;
+  try {
+    stat = await fs.lstat(at);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { type: null };
+    throw error;
+  }
+  const base = { mode: stat.mode & 0o7777, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs };
+  if (stat.isSymbolicLink()) {
+    const data = await fs.readlink(at, { encoding: 'buffer' });
+    return { type: 'symlink', ...base, size: data.length, data, sha256: sha256(data), blobId: gitBlobId(data) };
+  }
+  if (!stat.isFile()) return { type: 'other' };
+  if (stat.size <= TEXT_LIMIT) {
+    const data = await fs.readFile(at);
+    return { type: 'file', ...base, size: data.length, data, sha256: sha256(data), blobId: gitBlobId(data) };
+  }
+  const plain = createHash('sha256');
+  const blob = createHash('sha1').update(`blob ${stat.size}\0`);
+  let size = 0;
+  for await (const chunk of createReadStream(at)) {
+    plain.update(chunk as Buffer);
+    blob.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { type: 'file', ...base, size, data: null, sha256: plain.digest('hex'), blobId: blob.digest('hex') };
+}
+
+/** True when two entries hold the same type, content and executable bit. */
+export function sameEntry(a: DiskEntry, b: DiskEntry): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === null || a.type === 'other' || b.type === null || b.type === 'other') return true;
+  if (a.type === 'file' && (a.mode & 0o111) !== (b.mode & 0o111)) return false;
+  return a.sha256 === b.sha256;
+}

@@ -1,0 +1,89 @@
+/**
+ * Runs git with an argument array (never a shell string), an operation name for messages, and
+ * the safety settings every call on a user's repository needs: no optional locks (so reading
+ * never rewrites their index), no hooks, no pager, no prompts.
+ */
+import { execFile } from 'node:child_process';
+import { BinderyError, CancelledError } from '../../shared/errors.ts';
+
+/** Options of one git invocation. */
+export interface GitOptions {
+  cwd: string;
+  /** Extra environment (e.g. GIT_INDEX_FILE for a temporary index). */
+  env?: Record<string, string>;
+  /** Bytes written to stdin. */
+  input?: string | Buffer;
+  signal?: AbortSignal;
+  /** Exit codes that are not failures (default [0]). */
+  okCodes?: number[];
+  /** Lets git refresh an index it reads: only in Bindery's own worktrees, never in an original. */
+  optionalLocks?: boolean;
+}
+
+/** What git printed and how it ended. */
+export interface GitResult {
+  stdout: Buffer;
+  stderr: string;
+  code: number;
+}
+
+const BASE_ARGS = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.quotepath=off', '-c', 'advice.detachedHead=false', '-c', 'core.fsmonitor=false'];
+
+/** The identity Bindery writes its own snapshot commits with, independent of user config. */
+export const BINDERY_IDENTITY = {
+  GIT_AUTHOR_NAME: 'Bindery',
+  GIT_AUTHOR_EMAIL: 'bindery@localhost',
+  GIT_COMMITTER_NAME: 'Bindery',
+  GIT_COMMITTER_EMAIL: 'bindery@localhost',
+};
+
+/** Runs `git <args>` and resolves with its output; throws a BinderyError naming `operation` on failure. */
+export function git(operation: string, args: string[], options: GitOptions): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      [...BASE_ARGS, ...args],
+      {
+        cwd: options.cwd,
+        env: {
+          ...process.env,
+          GIT_OPTIONAL_LOCKS: options.optionalLocks ? '1' : '0',
+          GIT_TERMINAL_PROMPT: '0',
+          LC_ALL: 'C',
+          ...options.env,
+        },
+        encoding: 'buffer',
+        maxBuffer: 1 << 30,
+        signal: options.signal,
+      },
+      (error, stdout, stderrBuffer) => {
+        const stderr = stderrBuffer.toString('utf8').trim();
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        if (options.signal?.aborted) return reject(new CancelledError(`Cancelled while running git ${operation}.`));
+        if (error && !(options.okCodes ?? [0]).includes(code)) {
+          const reason = stderr || error.message;
+          return reject(new BinderyError('io_error', `git ${operation} failed in ${options.cwd}: ${reason}`, { operation, code, stderr }));
+        }
+        resolve({ stdout, stderr, code });
+      },
+    );
+    child.stdin?.end(options.input ?? '');
+  });
+}
+
+/** Runs git and returns trimmed UTF-8 stdout. */
+export async function gitText(operation: string, args: string[], options: GitOptions): Promise<string> {
+  return (await git(operation, args, options)).stdout.toString('utf8').trim();
+}
+
+/** Splits NUL-separated output into raw byte records (the last empty one dropped). */
+export function splitNul(output: Buffer): Buffer[] {
+  const records: Buffer[] = [];
+  let start = 0;
+  for (let index = output.indexOf(0); index !== -1; index = output.indexOf(0, start)) {
+    records.push(output.subarray(start, index));
+    start = index + 1;
+  }
+  if (start < output.length) records.push(output.subarray(start));
+  return records;
+}
