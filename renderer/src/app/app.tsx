@@ -1,0 +1,49 @@
+/** The app shell: brand, header, navigation, the current screen, drops and toasts. */
+import { useEffect, type ReactElement } from 'react';
+import { Icon } from '../components/icons.tsx';
+import { Toasts } from '../components/toasts.tsx';
+import { ProjectsScreen } from '../features/projects/projects-screen.tsx';
+import { ResourcesScreen } from '../features/resources/resources-screen.tsx';
+import { ToolsScreen } from '../features/tools/tools-screen.tsx';
+import { TypesScreen } from '../features/types/types-screen.tsx';
+import { startSync } from '../stores/sync.ts';
+import { routeFromHash, useUi, type Route } from '../stores/ui-store.ts';
+import { DropZone } from './drop-zone.tsx';
+import { Header } from './header.tsx';
+import { Nav } from './nav.tsx';
+
+const SCREENS: Record<Route, () => ReactElement> = {
+  resources: ResourcesScreen,
+  projects: ProjectsScreen,
+  tools: ToolsScreen,
+  types: TypesScreen,
+};
+
+/** The whole window. */
+export function App(): ReactElement {
+  const route = useUi((state) => state.route);
+  useEffect(() => startSync(), []);
+  useEffect(() => {
+    const onHash = () => useUi.setState({ route: routeFromHash(window.location.hash) });
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  const Screen = SCREENS[route];
+  return (
+    <div className="shell">
+      <div className="brand">
+        <span className="brand-mark">
+          <Icon name="box" size={14} />
+        </span>
+        Bindery
+      </div>
+      <Header />
+      <Nav />
+      <main className="content" id="content">
+        <Screen key={route} />
+      </main>
+      <DropZone />
+      <Toasts />
+    </div>
+  );
+}
