@@ -1,0 +1,254 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
+import { applyTransaction, listTransactions, type TransactionOp } from './index.ts';
+import { readTree, sha, tempDir, tempFilesIn, workspace, writeTree } from './test-support.ts';
+
+describe('applyTransaction', () => {
+  it('overwrites, creates (with parent folders) and deletes files, and keeps backups', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'old a', 'gone.txt': 'bye', 'keep.txt': 'same' });
+    writeTree(sandbox, { 'a.txt': 'new a', 'deep/b.txt': 'new b' });
+    const result = await applyTransaction({
+      journalDir,
+      targetRoot: target,
+      ops: [
+        { relPath: 'a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'file', sha256: sha('old a') } },
+        { relPath: 'x/y/b.txt', kind: 'write', sourcePath: path.join(sandbox, 'deep/b.txt'), expect: { kind: 'absent' } },
+        { relPath: 'gone.txt', kind: 'delete', expect: { kind: 'file', sha256: sha('bye') } },
+      ],
+    });
+    expect(result).toMatchObject({ kind: 'applied', written: ['a.txt', 'x/y/b.txt'], deleted: ['gone.txt'] });
+    expect(readTree(target)).toEqual({ 'a.txt': 'new a', 'keep.txt': 'same', x: '<dir>', 'x/y': '<dir>', 'x/y/b.txt': 'new b' });
+    const [summary] = await listTransactions(journalDir);
+    expect(summary).toMatchObject({ state: 'committed', written: ['a.txt', 'x/y/b.txt'], deleted: ['gone.txt'] });
+    const backups = fs.readdirSync(path.join(journalDir, summary!.transactionId, 'backup')).sort();
+    expect(backups.map((name) => fs.readFileSync(path.join(journalDir, summary!.transactionId, 'backup', name), 'utf8'))).toEqual([
+      'old a',
+      'bye',
+    ]);
+  });
+
+  it('handles odd names: spaces, newlines, leading dashes, unicode', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    const names = ['with space.txt', 'line\nbreak', '-rf', '--', 'é ü 日本.md', ' lead and trail '];
+    writeTree(sandbox, Object.fromEntries(names.map((name, i) => [`s${i}`, `content ${name}`])));
+    const ops: TransactionOp[] = names.map((name, i) => ({
+      relPath: `odd dir/${name}`,
+      kind: 'write',
+      sourcePath: path.join(sandbox, `s${i}`),
+      expect: { kind: 'absent' },
+    }));
+    expect((await applyTransaction({ journalDir, targetRoot: target, ops })).kind).toBe('applied');
+    for (const name of names) expect(fs.readFileSync(path.join(target, 'odd dir', name), 'utf8')).toBe(`content ${name}`);
+    expect(tempFilesIn(target)).toEqual([]);
+  });
+
+  it('writes symlinks as symlinks, replaces a file by a symlink and a symlink by a file', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'f.txt': 'was a file', 'link': { link: 'old-target' } });
+    writeTree(sandbox, { 'link-src': { link: '../somewhere else' }, 'file-src': 'now a file', 'dangling': { link: 'missing' } });
+    const result = await applyTransaction({
+      journalDir,
+      targetRoot: target,
+      ops: [
+        { relPath: 'f.txt', kind: 'write', sourcePath: path.join(sandbox, 'link-src'), expect: { kind: 'file', sha256: sha('was a file') } },
+        { relPath: 'link', kind: 'write', sourcePath: path.join(sandbox, 'file-src'), expect: { kind: 'symlink', target: 'old-target' } },
+        { relPath: 'new-link', kind: 'write', sourcePath: path.join(sandbox, 'dangling'), expect: { kind: 'absent' } },
+      ],
+    });
+    expect(result.kind).toBe('applied');
+    expect(readTree(target)).toEqual({ 'f.txt': '-> ../somewhere else', link: 'now a file', 'new-link': '-> missing' });
+  });
+
+  it('deletes a symlink without following it', async () => {
+    const { target, journalDir } = workspace();
+    const outside = tempDir();
+    writeTree(outside, { 'precious.txt': 'keep me' });
+    writeTree(target, { 'ln': { link: path.join(outside, 'precious.txt') } });
+    const result = await applyTransaction({
+      journalDir,
+      targetRoot: target,
+      ops: [{ relPath: 'ln', kind: 'delete', expect: { kind: 'symlink', target: path.join(outside, 'precious.txt') } }],
+    });
+    expect(result.kind).toBe('applied');
+    expect(readTree(target)).toEqual({});
+    expect(fs.readFileSync(path.join(outside, 'precious.txt'), 'utf8')).toBe('keep me');
+  });
+
+  it('sets mode bits from the source, or from the op, including a mode-only change', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'run.sh': 'echo hi' });
+    writeTree(sandbox, { 'run.sh': 'echo hi', 'secret': 's' });
+    fs.chmodSync(path.join(target, 'run.sh'), 0o644);
+    fs.chmodSync(path.join(sandbox, 'run.sh'), 0o755);
+    const result = await applyTransaction({
+      journalDir,
+      targetRoot: target,
+      ops: [
+        { relPath: 'run.sh', kind: 'write', sourcePath: path.join(sandbox, 'run.sh'), expect: { kind: 'any' } },
+        { relPath: 'secret', kind: 'write', sourcePath: path.join(sandbox, 'secret'), mode: 0o600, expect: { kind: 'absent' } },
+      ],
+    });
+    expect(result.kind).toBe('applied');
+    expect(fs.statSync(path.join(target, 'run.sh')).mode & 0o7777).toBe(0o755);
+    expect(fs.statSync(path.join(target, 'secret')).mode & 0o7777).toBe(0o600);
+  });
+
+  it('reports drift at check time and changes nothing', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'edited by someone', 'b.txt': 'appeared', 'dir/inner': 'x', 'c.txt': 'fine' });
+    writeTree(sandbox, { n: 'new' });
+    const source = path.join(sandbox, 'n');
+    const before = readTree(target);
+    const result = await applyTransaction({
+      journalDir,
+      targetRoot: target,
+      ops: [
+        { relPath: 'a.txt', kind: 'write', sourcePath: source, expect: { kind: 'file', sha256: sha('original') } },
+        { relPath: 'b.txt', kind: 'write', sourcePath: source, expect: { kind: 'absent' } },
+        { relPath: 'dir', kind: 'write', sourcePath: source, expect: { kind: 'any' } },
+        { relPath: 'c.txt', kind: 'write', sourcePath: source, expect: { kind: 'file', sha256: sha('fine') } },
+        { relPath: 'c.txt/under-a-file', kind: 'write', sourcePath: source, expect: { kind: 'absent' } },
+      ],
+    });
+    expect(result.kind).toBe('drifted');
+    if (result.kind !== 'drifted') return;
+    expect(result.paths.map((p) => p.relPath)).toEqual(['a.txt', 'b.txt', 'dir', 'c.txt/under-a-file']);
+    expect(result.paths[0]!.reason).toMatch(/changed meanwhile/);
+    expect(result.paths[2]!.reason).toMatch(/directory is in the way/);
+    expect(readTree(target)).toEqual(before);
+    expect(fs.existsSync(journalDir) ? await listTransactions(journalDir) : []).toEqual([]);
+  });
+
+  it('detects a change between the check and the rename, undoes what it did and keeps the edit', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    const files = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}.txt`, `old ${i}`]));
+    writeTree(target, files);
+    writeTree(sandbox, Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}.txt`, `new ${i}`])));
+    writeTree(sandbox, { 'fresh.txt': 'fresh' });
+    const ops: TransactionOp[] = Object.keys(files).map((relPath) => ({
+      relPath,
+      kind: 'write',
+      sourcePath: path.join(sandbox, relPath),
+      expect: { kind: 'file', sha256: sha(files[relPath]!) },
+    }));
+    ops.push({ relPath: 'new dir/fresh.txt', kind: 'write', sourcePath: path.join(sandbox, 'fresh.txt'), expect: { kind: 'absent' } });
+    let replaced = 0;
+    const result = await applyTransaction({
+      journalDir,
+      targetRoot: target,
+      ops,
+      concurrency: 4,
+      hooks: {
+        at(point, relPath) {
+          if (point === 'replaced') replaced++;
+          if (point === 'before_replace' && relPath === 'f20.txt') fs.writeFileSync(path.join(target, relPath), 'edited meanwhile');
+        },
+      },
+    });
+    expect(replaced).toBeGreaterThan(0);
+    expect(result).toEqual({ kind: 'drifted', paths: [{ relPath: 'f20.txt', reason: expect.stringMatching(/changed while the commit was running/) }] });
+    expect(readTree(target)).toEqual({ ...files, 'f20.txt': 'edited meanwhile' });
+    expect(tempFilesIn(target)).toEqual([]);
+    const [summary] = await listTransactions(journalDir);
+    expect(summary!.state).toBe('rolled_back');
+  });
+
+  it('refuses absolute paths, ".." and symlinked parents that leave the target, before changing anything', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    const outside = tempDir();
+    writeTree(sandbox, { n: 'new' });
+    writeTree(target, { 'ok.txt': 'old' });
+    fs.symlinkSync(outside, path.join(target, 'escape'));
+    const source = path.join(sandbox, 'n');
+    for (const relPath of [path.join(outside, 'x'), '../x', 'a/../../x', 'escape/x', 'escape/sub/x', 'a//b', '']) {
+      const ops: TransactionOp[] = [
+        { relPath: 'ok.txt', kind: 'write', sourcePath: source, expect: { kind: 'any' } },
+        { relPath, kind: 'write', sourcePath: source, expect: { kind: 'absent' } },
+      ];
+      await expect(applyTransaction({ journalDir, targetRoot: target, ops }), relPath).rejects.toBeInstanceOf(UnsafePathError);
+    }
+    expect(fs.readdirSync(outside)).toEqual([]);
+    expect(readTree(target)).toEqual({ 'ok.txt': 'old', escape: `-> ${outside}` });
+  });
+
+  it('follows a symlinked parent that stays inside the target', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(sandbox, { n: 'new' });
+    writeTree(target, { 'real/old.txt': 'x', alias: { link: 'real' } });
+    const ops: TransactionOp[] = [{ relPath: 'alias/n.txt', kind: 'write', sourcePath: path.join(sandbox, 'n'), expect: { kind: 'absent' } }];
+    expect((await applyTransaction({ journalDir, targetRoot: target, ops })).kind).toBe('applied');
+    expect(fs.readFileSync(path.join(target, 'real/n.txt'), 'utf8')).toBe('new');
+  });
+
+  it('refuses two ops on the same file and ops without a usable source', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(sandbox, { n: 'new' });
+    writeTree(target, { 'real/x': 'x', alias: { link: 'real' } });
+    const source = path.join(sandbox, 'n');
+    const twice: TransactionOp[] = [
+      { relPath: 'real/y', kind: 'write', sourcePath: source, expect: { kind: 'any' } },
+      { relPath: 'alias/y', kind: 'delete', expect: { kind: 'any' } },
+    ];
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops: twice })).rejects.toBeInstanceOf(ValidationError);
+    const missing: TransactionOp[] = [{ relPath: 'z', kind: 'write', sourcePath: path.join(sandbox, 'nope'), expect: { kind: 'any' } }];
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops: missing })).rejects.toThrow(/does not exist/);
+    const badHash: TransactionOp[] = [{ relPath: 'z', kind: 'delete', expect: { kind: 'file', sha256: 'abc' } }];
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops: badHash })).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it('cancels before the commit point and leaves everything as it was', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'old' });
+    writeTree(sandbox, { 'a.txt': 'new', b: 'b' });
+    const controller = new AbortController();
+    const ops: TransactionOp[] = [
+      { relPath: 'a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'any' } },
+      { relPath: 'sub/b', kind: 'write', sourcePath: path.join(sandbox, 'b'), expect: { kind: 'absent' } },
+    ];
+    const hooks = { at: (point: string) => void (point === 'staged' && controller.abort()) };
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops, signal: controller.signal, hooks })).rejects.toBeInstanceOf(
+      CancelledError,
+    );
+    expect(readTree(target)).toEqual({ 'a.txt': 'old' });
+    expect((await listTransactions(journalDir))[0]!.state).toBe('rolled_back');
+  });
+
+  it('undoes the renames already done when a later step fails, and says so', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b' });
+    writeTree(sandbox, { 'a.txt': 'new a', 'b.txt': 'new b', c: 'c' });
+    const ops: TransactionOp[] = ['a.txt', 'b.txt'].map((relPath) => ({
+      relPath,
+      kind: 'write',
+      sourcePath: path.join(sandbox, relPath),
+      expect: { kind: 'any' },
+    }));
+    ops.push({ relPath: 'made/c', kind: 'write', sourcePath: path.join(sandbox, 'c'), expect: { kind: 'absent' } });
+    let replaced = 0;
+    const hooks = {
+      at(point: string) {
+        if (point === 'replaced' && ++replaced === 2) throw new Error('disk full');
+      },
+    };
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops, hooks })).rejects.toThrow(/disk full.*undone/);
+    expect(readTree(target)).toEqual({ 'a.txt': 'old a', 'b.txt': 'old b' });
+    expect(tempFilesIn(target)).toEqual([]);
+  });
+
+  it('reports progress through every phase', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'old' });
+    writeTree(sandbox, { 'a.txt': 'new' });
+    const phases = new Set<string>();
+    await applyTransaction({
+      journalDir,
+      targetRoot: target,
+      ops: [{ relPath: 'a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'any' } }],
+      onProgress: (progress) => phases.add(progress.phase),
+    });
+    expect([...phases]).toEqual(['checking', 'backing_up', 'staging', 'replacing', 'finishing']);
+  });
+});
