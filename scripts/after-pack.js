@@ -30,7 +30,8 @@ export function electronBinaryPath(context) {
   if (electronPlatformName === 'darwin' || electronPlatformName === 'mas') {
     return path.join(appOutDir, `${packager.appInfo.productFilename}.app`);
   }
-  if (electronPlatformName === 'win32') return path.join(appOutDir, `${packager.appInfo.productFilename}.exe`);
+  if (electronPlatformName === 'win32')
+    return path.join(appOutDir, `${packager.appInfo.productFilename}.exe`);
   return path.join(appOutDir, packager.executableName);
 }
 
@@ -38,10 +39,14 @@ export function electronBinaryPath(context) {
 export async function afterPack(context) {
   const binary = electronBinaryPath(context);
   if (isStandInExecutable(binary)) {
-    console.warn(`  • fuses skipped: ${binary} is the stand-in Electron, which has no fuse wire (this package cannot run anyway)`);
+    console.warn(
+      `  • fuses skipped: ${binary} is the stand-in Electron, which has no fuse wire (this package cannot run anyway)`,
+    );
     return;
   }
-  const settings = fuseSettings(context.electronPlatformName === 'mas' ? 'darwin' : context.electronPlatformName);
+  const settings = fuseSettings(
+    context.electronPlatformName === 'mas' ? 'darwin' : context.electronPlatformName,
+  );
   const config = { version: FuseVersion.V1 };
   for (const [name, value] of Object.entries(settings)) config[FuseV1Options[name]] = value;
   // Flipping fuses breaks an arm64 binary's ad-hoc signature; re-sign so an unsigned build still starts.
@@ -49,9 +54,17 @@ export async function afterPack(context) {
   await flipFuses(binary, config);
 
   const wire = await getCurrentFuseWire(binary);
-  const wrong = Object.entries(settings).filter(([name, value]) => wire[FuseV1Options[name]] !== (value ? FUSE_ENABLED : FUSE_DISABLED));
+  const wrong = Object.entries(settings).filter(
+    ([name, value]) => wire[FuseV1Options[name]] !== (value ? FUSE_ENABLED : FUSE_DISABLED),
+  );
   if (wrong.length > 0) {
-    throw new Error(`Fuses did not take on ${binary}: ${wrong.map(([name]) => name).join(', ')}. Check that @electron/fuses supports this Electron version.`);
+    throw new Error(
+      `Fuses did not take on ${binary}: ${wrong.map(([name]) => name).join(', ')}. Check that @electron/fuses supports this Electron version.`,
+    );
   }
-  console.log(`  • fuses set on ${path.basename(binary)}: ${Object.entries(settings).map(([n, v]) => `${n}=${v ? 'on' : 'off'}`).join(', ')}`);
+  console.log(
+    `  • fuses set on ${path.basename(binary)}: ${Object.entries(settings)
+      .map(([n, v]) => `${n}=${v ? 'on' : 'off'}`)
+      .join(', ')}`,
+  );
 }

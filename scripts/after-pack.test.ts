@@ -29,8 +29,14 @@ let work: string;
 
 function fakeBinary(file: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const wire = Buffer.concat([Buffer.from(SENTINEL, 'latin1'), Buffer.from([1, SHIPPED.length]), Buffer.from(SHIPPED, 'latin1')]);
-  fs.writeFileSync(file, Buffer.concat([Buffer.alloc(4096, 7), wire, Buffer.alloc(4096, 9)]), { mode: 0o755 });
+  const wire = Buffer.concat([
+    Buffer.from(SENTINEL, 'latin1'),
+    Buffer.from([1, SHIPPED.length]),
+    Buffer.from(SHIPPED, 'latin1'),
+  ]);
+  fs.writeFileSync(file, Buffer.concat([Buffer.alloc(4096, 7), wire, Buffer.alloc(4096, 9)]), {
+    mode: 0o755,
+  });
 }
 
 function wireOf(file: string): string {

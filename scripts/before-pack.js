@@ -33,7 +33,9 @@ export async function beforePack(context) {
   let source = process.env.BINDERY_ELECTRON_NATIVE || null;
   if (source) {
     if (!fs.existsSync(source)) {
-      throw new Error(`BINDERY_ELECTRON_NATIVE points at ${source}, which does not exist. Point it at a better_sqlite3.node built for Electron, or unset it.`);
+      throw new Error(
+        `BINDERY_ELECTRON_NATIVE points at ${source}, which does not exist. Point it at a better_sqlite3.node built for Electron, or unset it.`,
+      );
     }
     console.log(`  • better-sqlite3 for Electron: using BINDERY_ELECTRON_NATIVE=${source}`);
   } else {
@@ -41,7 +43,9 @@ export async function beforePack(context) {
   }
   if (!source) {
     if (usesStandIn(projectDir, packager.config.electronDist)) {
-      console.warn('  • better-sqlite3 for Electron: none (offline); packing for the stand-in Electron without it');
+      console.warn(
+        '  • better-sqlite3 for Electron: none (offline); packing for the stand-in Electron without it',
+      );
       return;
     }
     throw new Error(

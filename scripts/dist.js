@@ -25,16 +25,24 @@ export function builderArgs(userArgs, env = process.env, projectRoot = root) {
   const dist = env.BINDERY_ELECTRON_DIST;
   if (!dist) return args;
   const electron = installedElectron(projectRoot);
-  if (!electron) throw new Error('BINDERY_ELECTRON_DIST needs the electron package installed (for its version): run npm install.');
+  if (!electron)
+    throw new Error(
+      'BINDERY_ELECTRON_DIST needs the electron package installed (for its version): run npm install.',
+    );
   let folder = path.resolve(projectRoot, dist);
   if (dist === 'stand-in') {
     // Outside out/ so the `files` globs never pack it, and kept across builds that clean out/.
-    folder = createStandInElectron(path.join(projectRoot, 'node_modules', '.cache', 'bindery-stand-in-electron'), electron.version);
+    folder = createStandInElectron(
+      path.join(projectRoot, 'node_modules', '.cache', 'bindery-stand-in-electron'),
+      electron.version,
+    );
     if (!args.some((arg) => /^(-c|--config)\.directories\.output=/.test(arg))) {
       args.push(`--config.directories.output=${path.join('release', 'stand-in')}`);
     }
   } else if (!fs.existsSync(folder)) {
-    throw new Error(`BINDERY_ELECTRON_DIST=${dist}: ${folder} does not exist. Point it at an unpacked Electron ${electron.version}, or use BINDERY_ELECTRON_DIST=stand-in.`);
+    throw new Error(
+      `BINDERY_ELECTRON_DIST=${dist}: ${folder} does not exist. Point it at an unpacked Electron ${electron.version}, or use BINDERY_ELECTRON_DIST=stand-in.`,
+    );
   }
   args.push(`--config.electronDist=${folder}`, `--config.electronVersion=${electron.version}`);
   return args;
@@ -49,18 +57,34 @@ function step(label, command, args, env = process.env) {
 
 function main() {
   if (process.env.BINDERY_DIST_SKIP_BUILD !== '1') {
-    const status = step('building out/ (npm run build)', process.execPath, [path.join(root, 'scripts', 'build.js')]);
+    const status = step('building out/ (npm run build)', process.execPath, [
+      path.join(root, 'scripts', 'build.js'),
+    ]);
     if (status !== 0) return status;
   }
   if (!fs.existsSync(path.join(root, 'out', 'main'))) {
-    console.error('dist: out/main is missing: run npm run build (scripts/build.js) first and check its output.');
+    console.error(
+      'dist: out/main is missing: run npm run build (scripts/build.js) first and check its output.',
+    );
     return 1;
   }
   const args = builderArgs(process.argv.slice(2));
   if (process.env.BINDERY_ELECTRON_DIST === 'stand-in') {
     console.warn('dist: using a stand-in Electron: the package is for checking its contents and cannot run.');
+  } else if (
+    !process.env.BINDERY_ELECTRON_DIST &&
+    !fs.existsSync(path.join(root, 'node_modules', 'electron', 'dist'))
+  ) {
+    // Not an error: electron-builder downloads its own copy. Offline, that download is what fails.
+    console.warn(
+      'dist: no Electron binary is installed here. If electron-builder cannot download Electron,\n' +
+        '      BINDERY_ELECTRON_DIST=stand-in packages for a contents check only (docs/packaging.md).',
+    );
   }
-  return step(`electron-builder ${args.join(' ')}`, process.execPath, [path.join(root, 'node_modules', 'electron-builder', 'cli.js'), ...args]);
+  return step(`electron-builder ${args.join(' ')}`, process.execPath, [
+    path.join(root, 'node_modules', 'electron-builder', 'cli.js'),
+    ...args,
+  ]);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

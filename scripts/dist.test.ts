@@ -17,7 +17,10 @@ let root: string;
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-dist-test-'));
   fs.mkdirSync(path.join(root, 'node_modules', 'electron'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'node_modules', 'electron', 'package.json'), JSON.stringify({ version: '45.5.0' }));
+  fs.writeFileSync(
+    path.join(root, 'node_modules', 'electron', 'package.json'),
+    JSON.stringify({ version: '45.5.0' }),
+  );
 });
 
 afterEach(() => {
@@ -34,18 +37,32 @@ describe('builderArgs', () => {
     const { builderArgs } = await load();
     const args = builderArgs(['--linux', 'dir'], { BINDERY_ELECTRON_DIST: 'stand-in' }, root);
     const folder = path.join(root, 'node_modules', '.cache', 'bindery-stand-in-electron');
-    expect(args).toEqual(['--linux', 'dir', '--config.directories.output=release/stand-in', `--config.electronDist=${folder}`, '--config.electronVersion=45.5.0']);
+    expect(args).toEqual([
+      '--linux',
+      'dir',
+      '--config.directories.output=release/stand-in',
+      `--config.electronDist=${folder}`,
+      '--config.electronVersion=45.5.0',
+    ]);
     expect(fs.statSync(path.join(folder, 'electron')).mode & 0o111).not.toBe(0);
   });
 
   it('keeps an output folder the caller chose', async () => {
     const { builderArgs } = await load();
-    const args = builderArgs(['--linux', 'dir', '--config.directories.output=/tmp/x'], { BINDERY_ELECTRON_DIST: 'stand-in' }, root);
-    expect(args.filter((arg) => arg.includes('directories.output'))).toEqual(['--config.directories.output=/tmp/x']);
+    const args = builderArgs(
+      ['--linux', 'dir', '--config.directories.output=/tmp/x'],
+      { BINDERY_ELECTRON_DIST: 'stand-in' },
+      root,
+    );
+    expect(args.filter((arg) => arg.includes('directories.output'))).toEqual([
+      '--config.directories.output=/tmp/x',
+    ]);
   });
 
   it('refuses an Electron folder that does not exist, saying what to do', async () => {
     const { builderArgs } = await load();
-    expect(() => builderArgs([], { BINDERY_ELECTRON_DIST: 'nowhere' }, root)).toThrow(/does not exist.*stand-in/);
+    expect(() => builderArgs([], { BINDERY_ELECTRON_DIST: 'nowhere' }, root)).toThrow(
+      /does not exist.*stand-in/,
+    );
   });
 });

@@ -36,10 +36,17 @@ export function nativeDir(root, electronVersion, platform, arch) {
  * prints why not and returns null (Electron not installed, or no prebuilt binary and no headers
  * because the machine is offline). `platform`/`arch` default to this machine's.
  */
-export async function ensureElectronNative({ root = repoRoot, platform = process.platform, arch = process.arch, log = console } = {}) {
+export async function ensureElectronNative({
+  root = repoRoot,
+  platform = process.platform,
+  arch = process.arch,
+  log = console,
+} = {}) {
   const electron = installedElectron(root);
   if (!electron) {
-    log.warn(`electron-native: Electron is not installed in ${root}/node_modules; run npm install, then npm run dist again.`);
+    log.warn(
+      `electron-native: Electron is not installed in ${root}/node_modules; run npm install, then npm run dist again.`,
+    );
     return null;
   }
   const sqlite = readJson(path.join(root, 'node_modules', 'better-sqlite3', 'package.json'));
@@ -49,7 +56,13 @@ export async function ensureElectronNative({ root = repoRoot, platform = process
   }
   const target = nativeDir(root, electron.version, platform, arch);
   const file = path.join(target, NATIVE_FILE);
-  const stamp = { electron: electron.version, abi: electron.abi, betterSqlite3: sqlite.version, platform, arch };
+  const stamp = {
+    electron: electron.version,
+    abi: electron.abi,
+    betterSqlite3: sqlite.version,
+    platform,
+    arch,
+  };
   const existing = readJson(path.join(target, 'build.json'));
   if (fs.existsSync(file) && existing?.betterSqlite3 === sqlite.version) return file;
 
@@ -62,8 +75,16 @@ export async function ensureElectronNative({ root = repoRoot, platform = process
     });
     const attempts = [];
     const source =
-      (await attempt('prebuilt binary', () => fetchPrebuilt(root, pkg, electron.version, platform, arch), attempts)) ??
-      (await attempt('compile against Electron headers', () => compile(root, pkg, electron.version, platform, arch), attempts));
+      (await attempt(
+        'prebuilt binary',
+        () => fetchPrebuilt(root, pkg, electron.version, platform, arch),
+        attempts,
+      )) ??
+      (await attempt(
+        'compile against Electron headers',
+        () => compile(root, pkg, electron.version, platform, arch),
+        attempts,
+      ));
     if (!source) {
       log.warn(
         `electron-native: could not get better-sqlite3 ${sqlite.version} for Electron ${electron.version} (${platform}-${arch}):\n` +
@@ -82,7 +103,9 @@ export async function ensureElectronNative({ root = repoRoot, platform = process
     fs.mkdirSync(target, { recursive: true });
     fs.copyFileSync(built, file);
     fs.writeFileSync(path.join(target, 'build.json'), `${JSON.stringify({ ...stamp, source }, null, 2)}\n`);
-    log.log(`electron-native: better-sqlite3 ${sqlite.version} for Electron ${electron.version} (${platform}-${arch}, ${source}) -> ${path.relative(root, file)}`);
+    log.log(
+      `electron-native: better-sqlite3 ${sqlite.version} for Electron ${electron.version} (${platform}-${arch}, ${source}) -> ${path.relative(root, file)}`,
+    );
     return file;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
@@ -101,7 +124,10 @@ async function attempt(label, action, attempts) {
 
 /** The telling lines of a failed tool's output: the first error with its continuation, else the last lines. */
 function summarize(output) {
-  const lines = output.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const first = lines.findIndex((line) => line.includes('Error:'));
   const picked = first >= 0 ? lines.slice(first, first + 3) : lines.slice(-2);
   return picked.map((line) => line.replace(/^gyp ERR! stack /, '')).join(' ');
@@ -109,10 +135,21 @@ function summarize(output) {
 
 function fetchPrebuilt(root, cwd, electronVersion, platform, arch) {
   const bin = path.join(root, 'node_modules', 'prebuild-install', 'bin.js');
-  return run(process.execPath, [bin, '--runtime=electron', `--target=${electronVersion}`, `--platform=${platform}`, `--arch=${arch}`, '--tag-prefix=v'], {
-    cwd,
-    timeout: 120_000,
-  });
+  return run(
+    process.execPath,
+    [
+      bin,
+      '--runtime=electron',
+      `--target=${electronVersion}`,
+      `--platform=${platform}`,
+      `--arch=${arch}`,
+      '--tag-prefix=v',
+    ],
+    {
+      cwd,
+      timeout: 120_000,
+    },
+  );
 }
 
 function compile(root, cwd, electronVersion, platform, arch) {
@@ -121,7 +158,16 @@ function compile(root, cwd, electronVersion, platform, arch) {
   const devdir = path.join(os.homedir(), '.electron-gyp');
   return run(
     process.execPath,
-    [bin, 'rebuild', '--release', '--runtime=electron', `--target=${electronVersion}`, `--arch=${arch}`, '--dist-url=https://electronjs.org/headers', `--devdir=${devdir}`],
+    [
+      bin,
+      'rebuild',
+      '--release',
+      '--runtime=electron',
+      `--target=${electronVersion}`,
+      `--arch=${arch}`,
+      '--dist-url=https://electronjs.org/headers',
+      `--devdir=${devdir}`,
+    ],
     { cwd, timeout: 900_000, maxBuffer: 64 * 1024 * 1024 },
   );
 }

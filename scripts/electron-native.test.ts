@@ -13,7 +13,12 @@ interface Log {
   warn(message: string): void;
 }
 interface NativeModule {
-  ensureElectronNative(options: { root: string; platform?: string; arch?: string; log?: Log }): Promise<string | null>;
+  ensureElectronNative(options: {
+    root: string;
+    platform?: string;
+    arch?: string;
+    log?: Log;
+  }): Promise<string | null>;
   installedElectron(root: string): { version: string; abi: string | null } | null;
   nativeDir(root: string, electronVersion: string, platform: string, arch: string): string;
 }
@@ -62,8 +67,13 @@ describe('ensureElectronNative', () => {
     const dir = nativeDir(root, '45.5.0', 'linux', 'x64');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'better_sqlite3.node'), 'cached');
-    fs.writeFileSync(path.join(dir, 'build.json'), JSON.stringify({ electron: '45.5.0', betterSqlite3: '12.11.1' }));
-    expect(await ensureElectronNative({ root, platform: 'linux', arch: 'x64', log })).toBe(path.join(dir, 'better_sqlite3.node'));
+    fs.writeFileSync(
+      path.join(dir, 'build.json'),
+      JSON.stringify({ electron: '45.5.0', betterSqlite3: '12.11.1' }),
+    );
+    expect(await ensureElectronNative({ root, platform: 'linux', arch: 'x64', log })).toBe(
+      path.join(dir, 'better_sqlite3.node'),
+    );
     expect(dir.startsWith(path.join(root, 'out', 'native'))).toBe(true);
   });
 });

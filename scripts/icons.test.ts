@@ -27,7 +27,8 @@ describe('icons', () => {
   it('renders PNGs of every Linux size, an icns and an ico', async () => {
     const { generateIcons, LINUX_ICON_SIZES } = (await import(modulePath)) as IconsModule;
     generateIcons({ outDir: work });
-    for (const size of LINUX_ICON_SIZES) expect(pngSize(path.join(work, 'icons', `${size}x${size}.png`))).toEqual([size, size]);
+    for (const size of LINUX_ICON_SIZES)
+      expect(pngSize(path.join(work, 'icons', `${size}x${size}.png`))).toEqual([size, size]);
     expect(pngSize(path.join(work, 'icon.png'))).toEqual([1024, 1024]);
     expect(fs.readFileSync(path.join(work, 'icon.icns')).subarray(0, 4).toString('latin1')).toBe('icns');
     const ico = fs.readFileSync(path.join(work, 'icon.ico'));
@@ -36,8 +37,16 @@ describe('icons', () => {
   });
 
   it('has every icon and entitlements file electron-builder.yml names committed', () => {
-    const config = parse(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as Record<string, Record<string, string>>;
-    const named = [config.mac!.icon, config.mac!.entitlements, config.win!.icon, path.join(config.linux!.icon!, '512x512.png')];
+    const config = parse(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
+    const named = [
+      config.mac!.icon,
+      config.mac!.entitlements,
+      config.win!.icon,
+      path.join(config.linux!.icon!, '512x512.png'),
+    ];
     for (const file of named) expect(fs.existsSync(path.join(root, file!)), file).toBe(true);
   });
 });

@@ -39,9 +39,20 @@ const BUILD_SCRIPT = path.join(root, 'scripts', 'build.js');
 const PLACEHOLDER_ADDON = 'placeholder for better-sqlite3 built for Electron (packaging test)\n';
 // Dev-only packages that would betray a careless `files` list; tsx and esbuild are production
 // dependencies of the source checkout's bin/bindery.js that the package must still leave out.
-const NEVER_SHIPPED = ['typescript', 'vite', 'vitest', 'playwright', '@playwright/test', 'electron', 'electron-builder', 'eslint', 'tsx', 'esbuild'];
+const NEVER_SHIPPED = [
+  'typescript',
+  'vite',
+  'vitest',
+  'playwright',
+  '@playwright/test',
+  'electron',
+  'electron-builder',
+  'eslint',
+  'tsx',
+  'esbuild',
+];
 
-describe.skipIf(!fs.existsSync(BUILD_SCRIPT))('linux dir package (stand-in Electron; contents only, not a running app)', () => {
+describe('linux dir package (stand-in Electron; contents only, not a running app)', () => {
   let work: string;
   let appDir: string;
   let archive: string;
@@ -51,21 +62,40 @@ describe.skipIf(!fs.existsSync(BUILD_SCRIPT))('linux dir package (stand-in Elect
   beforeAll(async () => {
     asar = await load<Asar>('@electron/asar');
     if (!fs.existsSync(path.join(root, 'out', 'main', 'electron-main.js'))) {
-      await run(process.execPath, [BUILD_SCRIPT], { cwd: root, timeout: 240_000, maxBuffer: 64 * 1024 * 1024 });
+      await run(process.execPath, [BUILD_SCRIPT], {
+        cwd: root,
+        timeout: 240_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
     }
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-packaging-'));
-    const { createStandInElectron } = await load<{ createStandInElectron(dir: string, version: string): string }>('./stand-in-electron.js');
-    const electronVersion = (JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
+    const { createStandInElectron } = await load<{
+      createStandInElectron(dir: string, version: string): string;
+    }>('./stand-in-electron.js');
+    const electronVersion = (
+      JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
     const electronDist = createStandInElectron(path.join(work, 'electron'), electronVersion);
     const addon = path.join(work, 'better_sqlite3.node');
     fs.writeFileSync(addon, PLACEHOLDER_ADDON);
     const output = path.join(work, 'release');
-    await run(process.execPath, [path.join(root, 'scripts', 'dist.js'), '--linux', 'dir', `--config.directories.output=${output}`], {
-      cwd: root,
-      timeout: 240_000,
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, BINDERY_DIST_SKIP_BUILD: '1', BINDERY_ELECTRON_DIST: electronDist, BINDERY_ELECTRON_NATIVE: addon },
-    });
+    await run(
+      process.execPath,
+      [path.join(root, 'scripts', 'dist.js'), '--linux', 'dir', `--config.directories.output=${output}`],
+      {
+        cwd: root,
+        timeout: 240_000,
+        maxBuffer: 64 * 1024 * 1024,
+        env: {
+          ...process.env,
+          BINDERY_DIST_SKIP_BUILD: '1',
+          BINDERY_ELECTRON_DIST: electronDist,
+          BINDERY_ELECTRON_NATIVE: addon,
+        },
+      },
+    );
     appDir = path.join(output, 'linux-unpacked');
     archive = path.join(appDir, 'resources', 'app.asar');
     entries = asar.listPackage(archive, { isPack: false }).map((entry) => entry.split(path.sep).join('/'));
@@ -82,8 +112,17 @@ describe.skipIf(!fs.existsSync(BUILD_SCRIPT))('linux dir package (stand-in Elect
   });
 
   it('carries the package metadata the app and the installers read', () => {
-    const packed = JSON.parse(asar.extractFile(archive, 'package.json').toString('utf8')) as Record<string, unknown>;
-    expect(packed).toMatchObject({ name: 'bindery', productName: 'Bindery', version: manifest.version, main: 'out/main/electron-main.js', type: 'module' });
+    const packed = JSON.parse(asar.extractFile(archive, 'package.json').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(packed).toMatchObject({
+      name: 'bindery',
+      productName: 'Bindery',
+      version: manifest.version,
+      main: 'out/main/electron-main.js',
+      type: 'module',
+    });
     expect(packed.devDependencies).toBeUndefined();
   });
 
@@ -104,7 +143,11 @@ describe.skipIf(!fs.existsSync(BUILD_SCRIPT))('linux dir package (stand-in Elect
   });
 
   it('holds the production dependencies and none of the development ones', () => {
-    const packages = new Set(entries.filter((entry) => /^\/node_modules\/(@[^/]+\/)?[^/@]+$/.test(entry)).map((entry) => entry.slice('/node_modules/'.length)));
+    const packages = new Set(
+      entries
+        .filter((entry) => /^\/node_modules\/(@[^/]+\/)?[^/@]+$/.test(entry))
+        .map((entry) => entry.slice('/node_modules/'.length)),
+    );
     for (const name of Object.keys(manifest.dependencies).filter((name) => name !== 'tsx')) {
       expect(packages, `production dependency ${name}`).toContain(name);
     }
@@ -123,7 +166,9 @@ describe.skipIf(!fs.existsSync(BUILD_SCRIPT))('linux dir package (stand-in Elect
 
   it('ships the CLI launcher in resources/bin, executable, and no Windows launcher', () => {
     const launcher = path.join(appDir, 'resources', 'bin', 'bindery');
-    expect(fs.readFileSync(launcher, 'utf8')).toBe(fs.readFileSync(path.join(root, 'bin', 'bindery-launcher.sh'), 'utf8'));
+    expect(fs.readFileSync(launcher, 'utf8')).toBe(
+      fs.readFileSync(path.join(root, 'bin', 'bindery-launcher.sh'), 'utf8'),
+    );
     expect(fs.statSync(launcher).mode & 0o111).not.toBe(0);
     expect(fs.existsSync(path.join(appDir, 'resources', 'bin', 'bindery.cmd'))).toBe(false);
   });

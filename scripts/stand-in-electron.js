@@ -24,7 +24,10 @@ export function createStandInElectron(dir, version) {
   ].join('\n');
   fs.writeFileSync(path.join(dir, 'electron'), script, { mode: 0o755 });
   fs.writeFileSync(path.join(dir, 'version'), `${version}\n`);
-  fs.writeFileSync(path.join(dir, 'LICENSE'), 'Stand-in for the Electron distribution; see scripts/stand-in-electron.js.\n');
+  fs.writeFileSync(
+    path.join(dir, 'LICENSE'),
+    'Stand-in for the Electron distribution; see scripts/stand-in-electron.js.\n',
+  );
   return dir;
 }
 

@@ -33,7 +33,13 @@ function fakeInstalledApp(): void {
 }
 
 function context(overrides: Partial<CliInstallContext> = {}): CliInstallContext {
-  return { platform: 'linux', resourcesPath: resources, homeDir: home, pathEnv: '/usr/bin:/bin', ...overrides };
+  return {
+    platform: 'linux',
+    resourcesPath: resources,
+    homeDir: home,
+    pathEnv: '/usr/bin:/bin',
+    ...overrides,
+  };
 }
 
 beforeEach(() => {
@@ -54,7 +60,9 @@ describe('installCli on Linux and macOS', () => {
     const command = path.join(home, '.local', 'bin', 'bindery');
     expect(result.command).toBe(command);
     expect(fs.readlinkSync(command)).toBe(launcherPath(resources, 'linux'));
-    const { stdout } = await run(command, ['resources', 'list', '--json'], { env: { PATH: process.env.PATH, DISPLAY: ':0' } });
+    const { stdout } = await run(command, ['resources', 'list', '--json'], {
+      env: { PATH: process.env.PATH, DISPLAY: ':0' },
+    });
     expect(stdout.trim()).toBe('app --cli resources list --json');
   });
 
@@ -75,7 +83,7 @@ describe('installCli on Linux and macOS', () => {
     expect(on.message).not.toContain('export PATH=');
   });
 
-  it('replaces the link of another Bindery install but refuses a file that is not Bindery\'s', async () => {
+  it("replaces the link of another Bindery install but refuses a file that is not Bindery's", async () => {
     fakeInstalledApp();
     const bin = path.join(home, '.local', 'bin');
     fs.mkdirSync(bin, { recursive: true });
@@ -106,13 +114,15 @@ describe('installCli on Linux and macOS', () => {
     fs.writeFileSync(appImage, '#!/bin/sh\necho "appimage $*"\n', { mode: 0o755 });
     const { command } = await installCli(context({ appImage }));
     expect(fs.lstatSync(command).isSymbolicLink()).toBe(false);
-    const { stdout } = await run(command, ['plans', 'list'], { env: { PATH: process.env.PATH, WAYLAND_DISPLAY: 'wayland-0' } });
+    const { stdout } = await run(command, ['plans', 'list'], {
+      env: { PATH: process.env.PATH, WAYLAND_DISPLAY: 'wayland-0' },
+    });
     expect(stdout.trim()).toBe('appimage --cli plans list');
     // A second install replaces its own script.
     await installCli(context({ appImage }));
   });
 
-  it('uninstalls only what is Bindery\'s', async () => {
+  it("uninstalls only what is Bindery's", async () => {
     fakeInstalledApp();
     const other = path.join(work, 'other-bin');
     fs.mkdirSync(other);
@@ -163,7 +173,13 @@ describe('PATH values', () => {
     expect(isOnPath('/home/me/.local/bin', '/usr/bin:/home/me/.local/bin/', 'linux')).toBe(true);
     expect(isOnPath('/home/me/.local/bin', '/usr/bin:/home/me/.local', 'linux')).toBe(false);
     expect(isOnPath('/Home/Me/bin', '/home/me/bin', 'darwin')).toBe(false);
-    expect(isOnPath('C:\\Program Files\\Bindery\\resources\\bin', 'c:\\program files\\bindery\\RESOURCES\\bin\\;C:\\x', 'win32')).toBe(true);
+    expect(
+      isOnPath(
+        'C:\\Program Files\\Bindery\\resources\\bin',
+        'c:\\program files\\bindery\\RESOURCES\\bin\\;C:\\x',
+        'win32',
+      ),
+    ).toBe(true);
   });
 
   it('adds and removes a Windows entry without touching the others', () => {

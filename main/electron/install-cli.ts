@@ -68,7 +68,9 @@ export function defaultBinDirs(platform: NodeJS.Platform, homeDir: string): stri
 /** True when `dir` is one of the entries of a PATH value (Windows compares case-insensitively). */
 export function isOnPath(dir: string, pathEnv: string, platform: NodeJS.Platform): boolean {
   const key = pathKey(platform);
-  return pathEnv.split(platform === 'win32' ? ';' : ':').some((entry) => entry !== '' && key(entry) === key(dir));
+  return pathEnv
+    .split(platform === 'win32' ? ';' : ':')
+    .some((entry) => entry !== '' && key(entry) === key(dir));
 }
 
 /** A Windows PATH value with `dir` appended, or null when it is there already. */
@@ -87,7 +89,10 @@ export function withoutPathEntry(pathValue: string, dir: string): string | null 
 }
 
 /** Puts the `bindery` command on PATH (replacing an older one of Bindery's, never anything else). */
-export async function installCli(context: CliInstallContext, powershell: PowerShellRunner = runPowerShell): Promise<CliInstallResult> {
+export async function installCli(
+  context: CliInstallContext,
+  powershell: PowerShellRunner = runPowerShell,
+): Promise<CliInstallResult> {
   const launcher = launcherPath(context.resourcesPath, context.platform);
   if (!context.appImage && !fs.existsSync(launcher)) {
     throw new ValidationError(
@@ -101,20 +106,34 @@ export async function installCli(context: CliInstallContext, powershell: PowerSh
   const dir = chooseBinDir(context);
   const command = path.join(dir, CLI_NAME);
   if (!isOurs(command)) {
-    throw new ConflictError(`${command} already exists and is not Bindery's launcher. Remove or rename it, then install the command again.`, { command });
+    throw new ConflictError(
+      `${command} already exists and is not Bindery's launcher. Remove or rename it, then install the command again.`,
+      { command },
+    );
   }
   if (context.appImage) {
-    replaceAtomically(command, (temp) => fs.writeFileSync(temp, appImageScript(context.appImage!), { mode: 0o755 }));
+    replaceAtomically(command, (temp) =>
+      fs.writeFileSync(temp, appImageScript(context.appImage!), { mode: 0o755 }),
+    );
   } else {
     replaceAtomically(command, (temp) => fs.symlinkSync(launcher, temp));
   }
   const onPath = isOnPath(dir, context.pathEnv, context.platform);
-  const hint = onPath ? '' : ` ${dir} is not on your PATH yet: add  export PATH="${dir}:$PATH"  to your shell profile and open a new terminal.`;
-  return { command, onPath, message: `Installed: the ${CLI_NAME} command at ${command} now runs this Bindery.${hint}` };
+  const hint = onPath
+    ? ''
+    : ` ${dir} is not on your PATH yet: add  export PATH="${dir}:$PATH"  to your shell profile and open a new terminal.`;
+  return {
+    command,
+    onPath,
+    message: `Installed: the ${CLI_NAME} command at ${command} now runs this Bindery.${hint}`,
+  };
 }
 
 /** Removes the `bindery` command if it is Bindery's; returns what was removed (empty when nothing was). */
-export async function uninstallCli(context: CliInstallContext, powershell: PowerShellRunner = runPowerShell): Promise<string[]> {
+export async function uninstallCli(
+  context: CliInstallContext,
+  powershell: PowerShellRunner = runPowerShell,
+): Promise<string[]> {
   if (context.platform === 'win32') {
     const dir = path.dirname(launcherPath(context.resourcesPath, context.platform));
     const current = await powershell(READ_USER_PATH, {});
@@ -235,9 +254,13 @@ function pathKey(platform: NodeJS.Platform): (entry: string) => string {
 const execFileAsync = promisify(execFile);
 
 async function runPowerShell(script: string, env: Record<string, string>): Promise<string> {
-  const { stdout } = await execFileAsync('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', script], {
-    env: { ...process.env, ...env },
-    windowsHide: true,
-  });
+  const { stdout } = await execFileAsync(
+    'powershell.exe',
+    ['-NoProfile', '-NonInteractive', '-Command', script],
+    {
+      env: { ...process.env, ...env },
+      windowsHide: true,
+    },
+  );
   return stdout;
 }
