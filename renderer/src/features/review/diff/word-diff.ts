@@ -39,26 +39,36 @@ export function wordChanges(oldText: string, newText: string): WordChanges | nul
   for (const part of diffWordsWithSpace(oldText, newText)) {
     const length = part.value.length;
     if (part.removed) {
-      addRange(result.old, oldPos, oldPos + length);
+      addRange(result.old, oldText, oldPos, oldPos + length);
       oldPos += length;
     } else if (part.added) {
-      addRange(result.new, newPos, newPos + length);
+      addRange(result.new, newText, newPos, newPos + length);
       newPos += length;
     } else {
       oldPos += length;
       newPos += length;
-      unchanged += part.value.trim().length;
+      unchanged += visibleLength(part.value);
     }
   }
-  const meaningful = Math.max(oldText.trim().length, newText.trim().length);
+  const meaningful = Math.max(visibleLength(oldText), visibleLength(newText));
   if (meaningful > 0 && unchanged / meaningful < 1 - WORD_DIFF_MAX_CHANGED) return null;
   return result;
 }
 
-/** Appends a range, merging it with the previous one when they touch. */
-function addRange(ranges: Range[], start: number, end: number): void {
+/** Appends a range, merging it with the previous one when only whitespace separates them (one calm mark). */
+function addRange(ranges: Range[], text: string, start: number, end: number): void {
   if (end <= start) return;
   const last = ranges[ranges.length - 1];
-  if (last && last.end === start) last.end = end;
+  if (last && visibleLength(text.slice(last.end, start)) === 0) last.end = end;
   else ranges.push({ start, end });
+}
+
+/** Characters other than whitespace: what makes two lines look alike. */
+function visibleLength(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 32 && code !== 9) count++;
+  }
+  return count;
 }
