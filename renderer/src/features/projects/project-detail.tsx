@@ -45,7 +45,7 @@ export function ProjectDetail({ project }: { project: Detail }): ReactElement {
           </button>
         </div>
         {project.links.length === 0 ? (
-          <div className="grid" style={{ flex: 'none' }}>
+          <div className="grid">
             <EmptyState
               icon="link"
               title="No linked resources"
@@ -61,11 +61,11 @@ export function ProjectDetail({ project }: { project: Detail }): ReactElement {
         ) : (
           <table className="simple-table" aria-label="Linked resources">
             <colgroup>
-              <col style={{ width: '28%' }} />
-              <col style={{ width: '14%' }} />
+              <col style={{ width: '30%' }} />
+              <col style={{ width: '124px' }} />
               <col />
-              <col style={{ width: '18%' }} />
-              <col style={{ width: '44px' }} />
+              <col style={{ width: '20%' }} />
+              <col style={{ width: '52px' }} />
             </colgroup>
             <thead>
               <tr>

@@ -26,7 +26,7 @@ export function ProjectsScreen(): ReactElement {
       <PageHeader title="Projects" subtitle="Groups of linked resources. A tool used in a project binds its contextual slots to the project’s links." actions={newButton} />
       {status === 'error' && <ErrorCallout error={error} />}
       {items.length === 0 ? (
-        <div className="grid">
+        <div className="grid grid-fill">
           <EmptyState icon="project" title={status === 'ready' ? 'No projects yet' : 'Loading projects…'} actions={status === 'ready' ? newButton : undefined}>
             {status === 'ready' && 'Create a project, then link the resources it works on. Aliases on the links decide which resource fills a slot when several fit.'}
           </EmptyState>

@@ -19,7 +19,7 @@ export function resourceColumns(types: ReadonlyMap<string, ResourceTypeSpec>, ac
       id: 'name',
       accessorKey: 'name',
       header: 'Name',
-      meta: { width: 'minmax(170px, 1.3fr)' },
+      meta: { width: 'minmax(180px, 1.4fr)' },
       cell: ({ row }) => (
         <span className="mono name-cell truncate" title={row.original.description ? `${row.original.name}: ${row.original.description}` : row.original.name}>
           {row.original.name}
@@ -37,10 +37,11 @@ export function resourceColumns(types: ReadonlyMap<string, ResourceTypeSpec>, ac
       id: 'location',
       accessorKey: 'location',
       header: 'Location',
-      meta: { width: 'minmax(180px, 2fr)' },
+      meta: { width: 'minmax(160px, 1.6fr)' },
       cell: ({ row }) => (
-        <span className="mono truncate muted" title={row.original.location}>
-          {row.original.location}
+        <span className="mono truncate truncate-start muted" title={row.original.location}>
+          {/* The marks keep the path's own direction inside the right-to-left box. */}
+          {`\u200e${row.original.location}\u200e`}
         </span>
       ),
     },
@@ -65,7 +66,7 @@ export function resourceColumns(types: ReadonlyMap<string, ResourceTypeSpec>, ac
       id: 'projects',
       header: 'Projects',
       accessorFn: (resource) => resource.projects.join(', '),
-      meta: { width: 'minmax(110px, 1fr)' },
+      meta: { width: 'minmax(100px, 0.9fr)' },
       cell: ({ row }) =>
         row.original.projects.length === 0 ? (
           <span className="faint">none</span>
@@ -79,7 +80,7 @@ export function resourceColumns(types: ReadonlyMap<string, ResourceTypeSpec>, ac
       id: 'status',
       header: 'Status',
       enableSorting: false,
-      meta: { width: 'minmax(150px, 1fr)' },
+      meta: { width: 'minmax(190px, 1.2fr)' },
       cell: ({ row }) => <StatusCell resourceId={row.original.id} />,
     },
     {

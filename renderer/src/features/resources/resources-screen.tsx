@@ -97,7 +97,7 @@ export function ResourcesScreen(): ReactElement {
       )}
       {status === 'error' && <ErrorCallout error={error} />}
       {items.length === 0 && status !== 'error' ? (
-        <div className="grid">
+        <div className="grid grid-fill">
           {status === 'ready' ? (
             <EmptyState
               icon="folder"

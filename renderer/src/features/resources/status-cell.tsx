@@ -36,12 +36,13 @@ function StatusView({ status }: { status: ResourceStatus }): ReactElement {
     );
   }
   const dirty = status.dirtyCount;
+  const summary = dirty === null ? '' : dirty === 0 ? 'clean' : `${dirty} changed`;
   return (
-    <span className="status" title={status.problem ?? undefined} data-status="git">
+    <span className="status" title={status.problem ?? `On branch ${status.gitBranch}${summary ? `, ${summary}` : ''}`} data-status="git">
       <span className="status-dot" data-tone={dirty ? 'warn' : 'ok'} />
       <Icon name="branch" size={12} />
       <span className="mono truncate">{status.gitBranch}</span>
-      <span className="faint">{dirty === null ? '' : dirty === 0 ? 'clean' : `${dirty} changed`}</span>
+      <span className="faint status-count">{summary}</span>
     </span>
   );
 }

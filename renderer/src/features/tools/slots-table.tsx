@@ -10,11 +10,11 @@ export function SlotsTable({ slots }: { slots: ResourceSlot[] }): ReactElement {
     <table className="simple-table" aria-label="Resource slots">
       <colgroup>
         <col style={{ width: '18%' }} />
-        <col style={{ width: '18%' }} />
-        <col style={{ width: '15%' }} />
-        <col style={{ width: '14%' }} />
+        <col style={{ width: '20%' }} />
+        <col style={{ width: '116px' }} />
+        <col style={{ width: '100px' }} />
         <col />
-        <col style={{ width: '11%' }} />
+        <col style={{ width: '88px' }} />
       </colgroup>
       <thead>
         <tr>

@@ -28,7 +28,7 @@ export function ToolsScreen(): ReactElement {
       <PageHeader title="Tools" subtitle="Tool definitions and their resource slots: what each needs, with what access, and how it finds it." actions={importButton} />
       {status === 'error' && <ErrorCallout error={error} />}
       {items.length === 0 ? (
-        <div className="grid">
+        <div className="grid grid-fill">
           <EmptyState icon="tool" title={status === 'ready' ? 'No tools yet' : 'Loading tools…'} actions={status === 'ready' ? importButton : undefined}>
             {status === 'ready' && 'Import a tool definition (YAML or JSON with resource_slots): paste it, choose a file, or drop one on this window.'}
           </EmptyState>

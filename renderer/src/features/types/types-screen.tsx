@@ -59,7 +59,7 @@ export function TypesScreen(): ReactElement {
         id: 'handler',
         header: 'Handler',
         accessorFn: (type) => type.handler ?? '',
-        meta: { width: 'minmax(180px, 1.3fr)' },
+        meta: { width: 'minmax(200px, 1.7fr)' },
         cell: ({ row }) => <HandlerCell type={row.original} />,
       },
       {
@@ -73,7 +73,7 @@ export function TypesScreen(): ReactElement {
         id: 'description',
         accessorKey: 'description',
         header: 'Description',
-        meta: { width: 'minmax(140px, 1.5fr)' },
+        meta: { width: 'minmax(140px, 1.3fr)' },
         cell: ({ row }) => (
           <span className="truncate muted" title={row.original.description}>
             {row.original.description}
