@@ -17,7 +17,7 @@ describe('API surface', () => {
 
   it('derives unique channels and subscriber names', () => {
     expect(new Set(METHOD_NAMES.map(methodChannel)).size).toBe(METHOD_NAMES.length);
-    expect(EVENT_NAMES.map(subscriberName)).toEqual(['onRegistryChanged', 'onProgress', 'onSandboxChanged']);
+    expect(EVENT_NAMES.map(subscriberName)).toEqual(['onRegistryChanged', 'onProgress', 'onSandboxChanged', 'onMenuCommand']);
   });
 
   it('recognises only declared names, not inherited properties', () => {

@@ -7,6 +7,24 @@ import { z } from 'zod';
 /** The registry areas a change can touch. */
 export const REGISTRY_AREAS = ['types', 'resources', 'projects', 'tools'] as const;
 
+/** Commands the Electron menu sends to the renderer (the web host has no menu). */
+export const MENU_COMMANDS = [
+  'register-folder',
+  'import-tool',
+  'new-project',
+  'show-types',
+  'show-resources',
+  'show-projects',
+  'show-tools',
+  'refresh',
+  'focus-search',
+  'doctor',
+  'about',
+] as const;
+
+/** One menu command. */
+export type MenuCommand = (typeof MENU_COMMANDS)[number];
+
 /** Every event and the schema of its payload. */
 export const events = {
   /** Part of the registry changed; `external` means another process (e.g. the CLI) wrote it. */
@@ -28,6 +46,8 @@ export const events = {
     sandboxId: z.string().nullable(),
     reason: z.string(),
   }),
+  /** The user chose a menu item or its shortcut; the renderer performs it. */
+  menuCommand: z.strictObject({ command: z.enum(MENU_COMMANDS) }),
 } as const;
 
 /** Every event name. */
