@@ -7,16 +7,18 @@ import { BinderyError } from '../../shared/errors.ts';
 import { CliContext } from './context.ts';
 import { Output, type Sinks } from './output.ts';
 import { registerDoctor } from './commands/doctor.ts';
+import { registerPlans } from './commands/plans.ts';
 import { registerProjects } from './commands/projects.ts';
 import { registerResolve } from './commands/resolve.ts';
 import { registerResources } from './commands/resources.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerTools } from './commands/tools.ts';
+import { registerTrash } from './commands/trash.ts';
 import { registerTypes } from './commands/types.ts';
 import type { CommandModule } from './command.ts';
 
 /** Every command group, in help order. */
-const COMMANDS: CommandModule[] = [registerTypes, registerResources, registerProjects, registerTools, registerResolve, registerServe, registerDoctor];
+const COMMANDS: CommandModule[] = [registerTypes, registerResources, registerProjects, registerTools, registerResolve, registerPlans, registerTrash, registerServe, registerDoctor];
 
 /** Runs the CLI on `argv` (without node and script) and returns the exit code. */
 export async function main(argv: string[], sinks: Sinks = defaultSinks(), readStdin: () => Promise<string> = readAllStdin): Promise<number> {

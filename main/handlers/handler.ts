@@ -3,25 +3,10 @@
  * handler turns a resource into a BoundResource by asking the SandboxManager for a sandbox.
  */
 import type { AccessMode, BoundResource, Resource, SandboxStrategy } from '../../shared/model.ts';
-import type { ProvisionProgress } from '../sandbox/copy-tree.ts';
 import type { Sandbox } from '../sandbox/model.ts';
+import type { SandboxRequest } from '../sandbox/sandbox-manager.ts';
 
-/** What a handler (or the service on its behalf) asks the SandboxManager for. */
-export interface SandboxRequest {
-  planId: string;
-  resourceId: string;
-  originalPath: string;
-  sandboxStrategy: SandboxStrategy;
-  access?: AccessMode;
-  slotName?: string;
-  resourceName?: string;
-  /** The handler specifier of the resource's type, recorded on the sandbox. */
-  handler?: string | null;
-  /** "handler X failed to load: reason; default used", recorded on the sandbox. */
-  handlerFailure?: string | null;
-  signal?: AbortSignal;
-  onProgress?: (progress: ProvisionProgress) => void;
-}
+export type { SandboxRequest };
 
 /** The part of SandboxManager a handler uses. */
 export interface SandboxProvider {

@@ -6,7 +6,7 @@
  */
 import { ValidationError } from '../../shared/errors.ts';
 import type { AccessMode, BindingResult, BoundResource, Resource, ResourceTypeSpec, SandboxStrategy } from '../../shared/model.ts';
-import type { ProvisionProgress } from '../sandbox/copy-tree.ts';
+import type { ProvisionProgress } from '../sandbox/sandbox-manager.ts';
 import { DefaultHandler } from './built-in-handlers.ts';
 import type { ResourceHandler, SandboxProvider, SandboxRequest } from './handler.ts';
 import { resolveHandler } from './resolve-handler.ts';

@@ -1,5 +1,6 @@
 /** Queries over plans and their status history. */
 import type { Database } from 'better-sqlite3';
+import type { BoundResource } from '../../shared/model.ts';
 import type { Plan, PlanStatus, PlanStatusEntry } from '../sandbox/model.ts';
 
 interface PlanRow {
@@ -71,4 +72,21 @@ export function planHistory(db: Database, planId: string): PlanStatusEntry[] {
   return db
     .prepare('SELECT plan_id AS planId, status, detail, at FROM plan_status_history WHERE plan_id = ? ORDER BY id')
     .all(planId) as PlanStatusEntry[];
+}
+
+/** Records the slots a plan bound and where their sandboxes are (BoundResource per slot). */
+export function setPlanBindings(db: Database, id: string, bound: BoundResource[]): void {
+  db.prepare('UPDATE plans SET bound = ? WHERE id = ?').run(JSON.stringify(bound), id);
+}
+
+/** The bound slots of a plan, in slot order. */
+export function planBindings(db: Database, id: string): BoundResource[] {
+  const text = db.prepare('SELECT bound FROM plans WHERE id = ?').pluck().get(id) as string | undefined;
+  return text ? (JSON.parse(text) as BoundResource[]) : [];
+}
+
+/** Plans whose id starts with `prefix` (at most `limit`), for short ids on the command line. */
+export function plansWithIdPrefix(db: Database, prefix: string, limit = 2): Plan[] {
+  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return (db.prepare("SELECT * FROM plans WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?").all(`${escaped}%`, limit) as PlanRow[]).map(toPlan);
 }

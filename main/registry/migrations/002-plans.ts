@@ -13,6 +13,7 @@ export const migration002: Migration = {
         project_id TEXT NOT NULL,
         project_name TEXT NOT NULL,
         params TEXT NOT NULL DEFAULT '{}',
+        bound TEXT NOT NULL DEFAULT '[]',
         status TEXT NOT NULL CHECK (status IN ('provisioning', 'ready', 'committed', 'partially_committed', 'discarded', 'failed')),
         error TEXT,
         created_at TEXT NOT NULL,

@@ -1,0 +1,259 @@
+/**
+ * `bindery plans ...`: create a plan (bind a tool's slots in a project and provision sandboxes),
+ * list and show plans, review changes and diffs, commit, undo and discard.
+ */
+import { BinderyError, ConflictError } from '../../../shared/errors.ts';
+import type { BoundResource } from '../../../shared/model.ts';
+import { encodeBoundResource, toWire } from '../../core/codec.ts';
+import { displayPath } from '../../sandbox/fs-path.ts';
+import { CHANGE_KINDS, PLAN_STATUSES, RESOLUTIONS, type ChangeCounts, type Plan, type PlanStatus, type Resolution, type Sandbox, type SandboxChanges } from '../../sandbox/model.ts';
+import type { CommitOutcome } from '../../sandbox/commit.ts';
+import type { PlanDetail } from '../../services/plan-service.ts';
+import { collect, type CommandModule } from '../command.ts';
+import { fields, table } from '../output.ts';
+import { parseParams } from './resolve.ts';
+
+/** A bound slot with how its sandbox was made, in the reference spelling plus Bindery's fields. */
+export function encodeBoundSlot(bound: BoundResource, sandbox: Sandbox | undefined): Record<string, unknown> {
+  return {
+    ...encodeBoundResource(bound),
+    resource_name: sandbox?.resourceName ?? null,
+    sandbox_id: sandbox?.id ?? null,
+    strategy: sandbox?.strategy ?? null,
+    requested_strategy: sandbox?.requestedStrategy ?? null,
+    fallback_reason: sandbox?.fallbackReason ?? null,
+    copy_method: sandbox?.copyMethod ?? null,
+    handler_failure: sandbox?.handlerFailure ?? null,
+    ignored_files: sandbox?.ignoredFiles ?? [],
+    ignored_count: sandbox?.ignoredCount ?? 0,
+  };
+}
+
+/** A plan with its bound resources, sandboxes, history and commits, for `--json`. */
+export function encodePlanDetail(detail: PlanDetail): Record<string, unknown> {
+  const byResource = new Map(detail.sandboxes.map((s) => [s.resourceId, s]));
+  return {
+    ...encodePlan(detail.plan),
+    bound_resources: detail.bound.map((b) => encodeBoundSlot(b, byResource.get(b.resourceId))),
+    sandboxes: toWire(detail.sandboxes),
+    history: toWire(detail.history),
+    commits: toWire(detail.commits),
+  };
+}
+
+function encodePlan(plan: Plan): Record<string, unknown> {
+  const { id, ...rest } = plan;
+  return { plan_id: id, ...(toWire(rest) as Record<string, unknown>) };
+}
+
+function renderPlan(detail: PlanDetail): string {
+  const { plan } = detail;
+  const byResource = new Map(detail.sandboxes.map((s) => [s.resourceId, s]));
+  const lines = [
+    fields([
+      ['plan', plan.id],
+      ['tool', plan.toolName],
+      ['project', plan.projectName],
+      ['status', plan.status],
+      ['error', plan.error],
+      ['created', plan.createdAt],
+    ]),
+    '',
+    table(
+      ['SLOT', 'RESOURCE', 'ACCESS', 'STRATEGY', 'SANDBOX'],
+      detail.bound.map((b) => {
+        const s = byResource.get(b.resourceId);
+        return [b.slotName, s?.resourceName ?? b.resourceId, b.access, s ? `${s.strategy}${s.copyMethod ? ` (${s.copyMethod})` : ''}` : '-', b.sandboxPath];
+      }),
+      'No bound resources.',
+    ),
+  ];
+  for (const s of detail.sandboxes) {
+    if (s.fallbackReason) lines.push(`${s.resourceName}: ${s.requestedStrategy} fell back to ${s.strategy}: ${s.fallbackReason}`);
+    if (s.handlerFailure) lines.push(`${s.resourceName}: ${s.handlerFailure}`);
+    if (s.ignoredCount > 0) lines.push(`${s.resourceName}: ${s.ignoredCount} ignored file(s) not carried over: ${s.ignoredFiles.slice(0, 5).map(displayPath).join(', ')}${s.ignoredCount > 5 ? ', ...' : ''}`);
+    if (s.strategy === 'none') lines.push(`${s.resourceName}: strategy none: changes happen in place in ${s.path}; nothing to commit or discard.`);
+    if (s.status !== 'ready') lines.push(`${s.resourceName}: sandbox ${s.status}${s.error ? ` (${s.error})` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+const LETTER: Record<string, string> = { added: 'A', modified: 'M', deleted: 'D', renamed: 'R', type_changed: 'T', mode_changed: 'X' };
+
+function renderChanges(list: SandboxChanges[]): string {
+  return list
+    .map((c) => {
+      const head = `${c.resourceName} (${c.strategy}, ${c.access}): ${c.changes.length} change(s)${c.violation ? `\n  VIOLATION: ${c.violation}` : ''}`;
+      const rows = c.changes.map((f) => [
+        LETTER[f.kind] ?? '?',
+        f.oldPath ? `${displayPath(f.oldPath)} -> ${displayPath(f.path)}` : displayPath(f.path),
+        f.binary ? 'binary' : f.additions === null ? '' : `+${f.additions} -${f.deletions ?? 0}`,
+        f.drift === 'conflict' ? `CONFLICT${f.driftReason ? `: ${f.driftReason}` : ''}` : f.drift,
+      ]);
+      return `${head}\n${table(['', 'PATH', 'LINES', 'ORIGINAL'], rows, '  (no changes)')}`;
+    })
+    .join('\n\n');
+}
+
+/** Parses repeated `--resolve path=ours|theirs|merge` values. */
+export function parseResolutions(values: string[] = []): Record<string, Resolution> {
+  const out: Record<string, Resolution> = {};
+  for (const value of values) {
+    const eq = value.lastIndexOf('=');
+    const choice = value.slice(eq + 1);
+    if (eq <= 0 || !(RESOLUTIONS as readonly string[]).includes(choice)) {
+      throw new BinderyError('usage', `--resolve takes path=${RESOLUTIONS.join('|')}, not "${value}"`);
+    }
+    out[value.slice(0, eq)] = choice as Resolution;
+  }
+  return out;
+}
+
+/** Registers the `plans` command group. */
+export const registerPlans: CommandModule = (program, context) => {
+  const plans = program.command('plans').description('plans: provisioned sandboxes of a tool in a project, reviewed and committed or discarded');
+  const service = () => context.bindery().plans;
+  const out = context.output;
+
+  plans
+    .command('create <tool>')
+    .description("bind the tool's slots in a project and provision a sandbox for each bound resource")
+    .requiredOption('--project <project>', 'the project whose linked resources are bound')
+    .option('--param <slot=resource>', 'a parameter slot value (repeatable)', collect)
+    .action(async (tool: string, options: { project: string; param?: string[] }) => {
+      const abort = new AbortController();
+      const onSignal = () => abort.abort();
+      process.once('SIGINT', onSignal);
+      let lastNote = 0;
+      try {
+        const detail = await service().createPlan(tool, options.project, parseParams(options.param), {
+          signal: abort.signal,
+          onProgress: (slot, progress) => {
+            if (out.json || Date.now() - lastNote < 1000) return;
+            lastNote = Date.now();
+            out.note(`${slot}: ${progress.phase} ${progress.done}${progress.total ? `/${progress.total}` : ''}`);
+          },
+        });
+        out.result(encodePlanDetail(detail), () => `Plan ${detail.plan.id} is ${detail.plan.status}.\n${renderPlan(detail)}`);
+      } finally {
+        process.removeListener('SIGINT', onSignal);
+      }
+    });
+
+  plans
+    .command('list')
+    .description('list plans, newest first')
+    .option('--status <status>', `only plans in this status (${PLAN_STATUSES.join(', ')})`)
+    .action((options: { status?: string }) => {
+      if (options.status && !(PLAN_STATUSES as readonly string[]).includes(options.status)) {
+        throw new BinderyError('usage', `--status must be one of ${PLAN_STATUSES.join(', ')}, not "${options.status}"`);
+      }
+      const list = service().listPlans({ status: options.status as PlanStatus | undefined });
+      out.result(list.map(encodePlan), () =>
+        table(
+          ['PLAN', 'TOOL', 'PROJECT', 'STATUS', 'CREATED'],
+          list.map((p) => [p.id, p.toolName, p.projectName, p.status, p.createdAt]),
+          'No plans yet. Create one: bindery plans create <tool> --project <project>',
+        ),
+      );
+    });
+
+  plans
+    .command('show <plan>')
+    .description('show a plan: bound slots, sandboxes, status history, commits')
+    .action((planRef: string) => {
+      const detail = service().showPlan(planRef);
+      out.result(encodePlanDetail(detail), () => {
+        const history = detail.history.map((h) => `  ${h.at}  ${h.status}: ${h.detail}`).join('\n');
+        return `${renderPlan(detail)}\n\nhistory:\n${history}`;
+      });
+    });
+
+  plans
+    .command('changes <plan>')
+    .description('what changed in the sandboxes, each path marked clean or conflict against the original')
+    .option('--resource <resource>', 'one sandbox: resource name, id or slot name')
+    .action(async (planRef: string, options: { resource?: string }) => {
+      const list = await service().changes(planRef, options.resource);
+      out.result(toWire(list), () => renderChanges(list));
+    });
+
+  plans
+    .command('diff <plan>')
+    .description('unified diff of the changed files')
+    .option('--resource <resource>', 'one sandbox: resource name, id or slot name')
+    .option('--path <path>', 'one file, relative to the sandbox')
+    .action(async (planRef: string, options: { resource?: string; path?: string }) => {
+      const diffs = await service().diff(planRef, options);
+      if (out.json) return out.result(toWire(diffs), () => '');
+      for (const d of diffs) {
+        if (d.kind === 'text') out.raw(d.patch.endsWith('\n') ? d.patch : `${d.patch}\n`);
+        else if (d.kind === 'binary') out.raw(`Binary file ${displayPath(d.path)}: ${d.oldSize ?? 0} -> ${d.newSize ?? 0} bytes\n`);
+        else out.raw(`File ${displayPath(d.path)} is larger than ${d.limit} bytes: use --json or open it in the app.\n`);
+      }
+      if (diffs.length === 0) out.note('No changes.');
+    });
+
+  plans
+    .command('commit <plan>')
+    .description('apply sandbox changes to the originals (conflicting paths are never written until resolved)')
+    .option('--resource <resource>', 'one sandbox: resource name, id or slot name')
+    .option('--path <path>', 'only this path (repeatable)', collect)
+    .option('--resolve <path=choice>', `settle a conflict: ${RESOLUTIONS.join('|')} (repeatable)`, collect)
+    .option('--git-commit', 'also create a commit on the current branch of a git original')
+    .option('-m, --message <message>', 'the commit message for --git-commit')
+    .action(async (planRef: string, options: { resource?: string; path?: string[]; resolve?: string[]; gitCommit?: boolean; message?: string }) => {
+      if (options.gitCommit && !options.message) throw new BinderyError('usage', '--git-commit needs a message: -m "<message>"');
+      const outcomes = await service().commit(planRef, {
+        resource: options.resource,
+        paths: options.path,
+        resolutions: parseResolutions(options.resolve),
+        gitCommit: options.gitCommit ? { message: options.message as string } : undefined,
+      });
+      out.result(toWire(outcomes), () => outcomes.map(describeCommit).join('\n'));
+    });
+
+  plans
+    .command('undo <plan>')
+    .description('undo the last commit of a sandbox from its backups')
+    .requiredOption('--resource <resource>', 'the sandbox: resource name, id or slot name')
+    .action(async (planRef: string, options: { resource: string }) => {
+      const outcome = await service().undo(planRef, options.resource);
+      out.result(toWire(outcome), () => `Undone: ${outcome.restored.length} file(s) restored.`);
+    });
+
+  plans
+    .command('rollback <plan>')
+    .description('discard sandboxes (changes go to the trash)')
+    .option('--resource <resource>', 'one sandbox: resource name, id or slot name')
+    .option('--yes', 'confirm discarding sandboxes that have changes')
+    .option('--force', 'discard even when the changes cannot be determined')
+    .action(async (planRef: string, options: { resource?: string; yes?: boolean; force?: boolean }) => {
+      const outcomes = await service().rollback(planRef, { resource: options.resource, yes: options.yes ?? false, force: options.force ?? false });
+      const waiting = outcomes.filter((o) => o.kind === 'needs_confirmation' || o.kind === 'unknown');
+      if (waiting.length > 0) {
+        const lines = waiting.map((o) =>
+          o.kind === 'unknown' ? `  - ${o.resourceName}: ${o.reason} (--force discards it anyway)` : `  - ${o.resourceName}: ${describeCounts(o.counts)}`,
+        );
+        throw new ConflictError(
+          `Nothing was discarded. These sandboxes have changes; run again with --yes to move them to the trash:\n${lines.join('\n')}`,
+          { outcomes: toWire(outcomes) },
+        );
+      }
+      out.result(toWire(outcomes), () =>
+        outcomes.map((o) => (o.kind === 'discarded' ? `Discarded ${o.sandboxId}${o.trashId ? `; changes kept in the trash as ${o.trashId}` : ''}.` : `${o.sandboxId}: ${o.kind}`)).join('\n'),
+      );
+    });
+};
+
+function describeCounts(counts: ChangeCounts): string {
+  const parts = CHANGE_KINDS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k.replace('_', ' ')}`);
+  return `${counts.total} change(s)${parts.length ? ` (${parts.join(', ')})` : ''}`;
+}
+
+function describeCommit(outcome: CommitOutcome): string {
+  if (outcome.kind === 'nothing') return `${outcome.sandboxId}: nothing committed (${outcome.reason}).`;
+  const { written, deleted, gitCommit } = outcome.commit;
+  const skipped = outcome.skipped.length ? ` Kept the original for: ${outcome.skipped.map(displayPath).join(', ')}.` : '';
+  return `${outcome.sandboxId}: wrote ${written.length} file(s), deleted ${deleted.length}${gitCommit ? `, git commit ${gitCommit.slice(0, 12)}` : ''}.${skipped}`;
+}
