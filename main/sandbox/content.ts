@@ -61,6 +61,8 @@ export type DiskEntry =
       sha256: string;
       /** git blob id (sha1) of the content. */
       blobId: string;
+      /** A NUL byte in the first 8000 bytes. */
+      binary: boolean;
     };
 
 /** Reads a file or symlink without following it; large files are hashed as a stream, never held whole. */
@@ -76,22 +78,24 @@ export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
   const base = { mode: stat.mode & 0o7777, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs };
   if (stat.isSymbolicLink()) {
     const data = await fs.readlink(at, { encoding: 'buffer' });
-    return { type: 'symlink', ...base, size: data.length, data, sha256: sha256(data), blobId: gitBlobId(data) };
+    return { type: 'symlink', ...base, size: data.length, data, sha256: sha256(data), blobId: gitBlobId(data), binary: false };
   }
   if (!stat.isFile()) return { type: 'other' };
   if (stat.size <= TEXT_LIMIT) {
     const data = await fs.readFile(at);
-    return { type: 'file', ...base, size: data.length, data, sha256: sha256(data), blobId: gitBlobId(data) };
+    return { type: 'file', ...base, size: data.length, data, sha256: sha256(data), blobId: gitBlobId(data), binary: isBinary(data) };
   }
   const plain = createHash('sha256');
   const blob = createHash('sha1').update(`blob ${stat.size}\0`);
   let size = 0;
+  let binary = false;
   for await (const chunk of createReadStream(at)) {
+    if (size < BINARY_PROBE) binary ||= isBinary((chunk as Buffer).subarray(0, BINARY_PROBE - size));
     plain.update(chunk as Buffer);
     blob.update(chunk as Buffer);
     size += (chunk as Buffer).length;
   }
-  return { type: 'file', ...base, size, data: null, sha256: plain.digest('hex'), blobId: blob.digest('hex') };
+  return { type: 'file', ...base, size, data: null, sha256: plain.digest('hex'), blobId: blob.digest('hex'), binary };
 }
 
 /** True when two entries hold the same type, content and executable bit. */

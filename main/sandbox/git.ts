@@ -67,7 +67,10 @@ export function git(operation: string, args: string[], options: GitOptions): Pro
         resolve({ stdout, stderr, code });
       },
     );
-    child.stdin?.end(options.input ?? '');
+    // git may exit before reading its input (e.g. a failed lookup); that EPIPE is not the failure to report.
+    child.stdin?.on('error', () => undefined);
+    if (options.input === undefined) child.stdin?.end();
+    else child.stdin?.end(options.input);
   });
 }
 

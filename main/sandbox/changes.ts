@@ -1,0 +1,215 @@
+/**
+ * Changes of a sandbox against its base (DESIGN 2.2): the candidates from git or the manifest are
+ * read on both sides, sorted into added / modified / deleted / renamed / type / mode changes with
+ * binary detection and line counts, and each is classified against the original as it is now:
+ * clean, conflict, or already applied.
+ */
+import { ConflictError } from '../../shared/errors.ts';
+import { copyCandidates } from './changes-copy.ts';
+import { gitCandidates, readBlobs, type GitBaseEntry } from './changes-git.ts';
+import { lineCounts, readEntry, sameEntry, sha256, TEXT_LIMIT, type DiskEntry } from './content.ts';
+import { displayPath, inRoot } from './fs-path.ts';
+import { sameMtime, type ManifestEntry } from './manifest.ts';
+import type { ChangeCounts, FileChange, SandboxChanges, SandboxRecord } from './model.ts';
+import { CHANGE_KINDS } from './model.ts';
+import { runPool } from './pool.ts';
+
+/** What the base held at a path: a git tree entry, a manifest entry, or nothing. */
+export type BaseInfo = { kind: 'git'; entry: GitBaseEntry } | { kind: 'copy'; entry: ManifestEntry } | null;
+
+/** One path as seen on every side at check time. */
+export interface PathState {
+  rel: string;
+  base: BaseInfo;
+  sandbox: DiskEntry;
+  original: DiskEntry;
+  /** The original still equals the base here. */
+  originalIsBase: boolean;
+  /** The base content when it is known and small (git blobs; copies whose original is unchanged). */
+  baseContent: Buffer | null;
+}
+
+/** A change with the states it was computed from (a rename has the old path's state as `source`). */
+export interface InspectedChange {
+  change: FileChange;
+  target: PathState;
+  source: PathState | null;
+}
+
+/** Every change of a sandbox, with its states, for listing and committing. */
+export async function inspectChanges(sandbox: SandboxRecord, tempDir: string): Promise<InspectedChange[]> {
+  if (sandbox.strategy === 'none') return [];
+  if (sandbox.status === 'discarded' || sandbox.status === 'missing' || sandbox.status === 'failed') {
+    throw new ConflictError(`The sandbox of ${sandbox.resourceName} is ${sandbox.status}; it has no changes to show.`, { sandboxId: sandbox.id });
+  }
+  const bases = new Map<string, BaseInfo>();
+  if (sandbox.strategy === 'git_worktree') {
+    for (const [rel, entry] of await gitCandidates(sandbox, tempDir)) bases.set(rel, entry ? { kind: 'git', entry } : null);
+  } else {
+    for (const [rel, entry] of copyCandidates(sandbox).candidates) bases.set(rel, entry ? { kind: 'copy', entry } : null);
+  }
+  const rels = [...bases.keys()];
+  const states: PathState[] = new Array(rels.length);
+  await runPool(rels.length, 16, async (index) => {
+    const rel = rels[index]!;
+    const base = bases.get(rel) ?? null;
+    const [sandboxEntry, original] = await Promise.all([readEntry(inRoot(sandbox.path, rel)), readEntry(inRoot(sandbox.originalPath, rel))]);
+    states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase: matchesBase(original, base, sandbox.access === 'write_only'), baseContent: null };
+  });
+  await loadBaseContent(sandbox, states);
+  const changes: InspectedChange[] = [];
+  for (const state of states) {
+    const change = describe(state, sandbox);
+    if (change) changes.push({ change, target: state, source: null });
+  }
+  return pairRenames(changes).sort((a, b) => (a.change.path < b.change.path ? -1 : a.change.path > b.change.path ? 1 : 0));
+}
+
+/** The change list of a sandbox (DESIGN 2.2), with the read_only violation when there is one. */
+export async function detectChanges(sandbox: SandboxRecord, tempDir: string): Promise<SandboxChanges> {
+  const changes = (await inspectChanges(sandbox, tempDir)).map((c) => c.change);
+  const violation =
+    sandbox.access === 'read_only' && changes.length > 0
+      ? `This sandbox is read_only but ${changes.length} path(s) changed in it (first: ${displayPath(changes[0]!.path)}). They cannot be committed; discard the sandbox.`
+      : null;
+  return { sandboxId: sandbox.id, planId: sandbox.planId, resourceName: sandbox.resourceName, strategy: sandbox.strategy, access: sandbox.access, changes, violation };
+}
+
+/** Counts per kind, for confirmations. */
+export function countChanges(changes: FileChange[]): ChangeCounts {
+  const counts = Object.fromEntries(CHANGE_KINDS.map((kind) => [kind, 0])) as ChangeCounts;
+  for (const change of changes) counts[change.kind]++;
+  counts.total = changes.length;
+  return counts;
+}
+
+function matchesBase(disk: DiskEntry, base: BaseInfo, writeOnly: boolean): boolean {
+  if (writeOnly) return true;
+  if (base === null) return disk.type === null;
+  if (disk.type === null || disk.type === 'other' || disk.type !== base.entry.type) return false;
+  if (base.kind === 'git') return disk.blobId === base.entry.blob && (disk.type === 'symlink' || (disk.mode & 0o111) === (base.entry.mode & 0o111));
+  const entry = base.entry;
+  if (disk.type === 'symlink') return disk.data?.toString('utf8') === entry.target;
+  if (disk.mode !== entry.mode) return false;
+  if (entry.sha256 !== undefined) return disk.sha256 === entry.sha256;
+  return disk.size === entry.size && sameMtime(disk.mtimeMs, entry.mtimeMs) && disk.ino === entry.ino;
+}
+
+async function loadBaseContent(sandbox: SandboxRecord, states: PathState[]): Promise<void> {
+  const wanted = states.filter((s) => s.base?.kind === 'git');
+  const blobs = await readBlobs(sandbox.path, wanted.map((s) => (s.base as { entry: GitBaseEntry }).entry.blob), TEXT_LIMIT);
+  for (const state of states) {
+    if (state.base?.kind === 'git') state.baseContent = blobs.get(state.base.entry.blob) ?? null;
+    else if (state.base?.kind === 'copy' && state.originalIsBase && state.original.type !== null && state.original.type !== 'other') {
+      state.baseContent = state.original.data;
+    }
+  }
+}
+
+/** Whether the sandbox holds the base's content at this path: true, false, or null when it cannot be told. */
+function sandboxIsBase(state: PathState): boolean | null {
+  const { base, sandbox } = state;
+  if (base === null || sandbox.type === null || sandbox.type === 'other' || sandbox.type !== base.entry.type) return false;
+  if (base.kind === 'git') return sandbox.blobId === base.entry.blob;
+  if (sandbox.type === 'symlink') return sandbox.data?.toString('utf8') === base.entry.target;
+  if (base.entry.sha256 !== undefined) return sandbox.sha256 === base.entry.sha256;
+  if (state.originalIsBase && state.original.type === 'file') return sandbox.sha256 === state.original.sha256;
+  return null;
+}
+
+function describe(state: PathState, sandbox: SandboxRecord): FileChange | null {
+  const { base, sandbox: now } = state;
+  if (now.type === 'other') return null;
+  if (base === null && now.type === null) return null;
+  const oldType = base?.entry.type ?? null;
+  const oldMode = base ? base.entry.mode : null;
+  const newMode = now.type === null ? null : now.mode;
+  let kind: FileChange['kind'];
+  if (base === null) kind = 'added';
+  else if (now.type === null) kind = 'deleted';
+  else if (now.type !== base.entry.type) kind = 'type_changed';
+  else if (sandboxIsBase(state)) {
+    if (!modeDiffers(base, newMode as number, sandbox.access)) return null;
+    kind = 'mode_changed';
+  } else kind = 'modified';
+  const binary = (now.type !== null && now.binary) || (state.baseContent?.subarray(0, 8000).includes(0) ?? false);
+  const counts = binary ? null : countLines(state, kind);
+  return {
+    path: state.rel,
+    oldPath: null,
+    kind,
+    oldType,
+    newType: now.type,
+    oldMode,
+    newMode,
+    size: now.type === null ? null : now.size,
+    binary,
+    additions: counts?.additions ?? null,
+    deletions: counts?.deletions ?? null,
+    ...drift(state, sandbox),
+  };
+}
+
+function modeDiffers(base: NonNullable<BaseInfo>, mode: number, access: SandboxRecord['access']): boolean {
+  if (base.kind === 'git' || base.entry.type === 'symlink') return base.entry.type === 'file' && (base.entry.mode & 0o111) !== (mode & 0o111);
+  const mask = access === 'read_only' ? 0o7555 : 0o7777;
+  return (base.entry.mode & mask) !== (mode & mask);
+}
+
+function countLines(state: PathState, kind: FileChange['kind']): { additions: number; deletions: number } | null {
+  const now = state.sandbox;
+  const after = now.type === null ? '' : now.type === 'other' ? undefined : now.data?.toString('utf8');
+  const before = kind === 'added' ? '' : state.baseContent?.toString('utf8');
+  if (after === undefined || before === undefined) return null;
+  return lineCounts(before, after);
+}
+
+function drift(state: PathState, sandbox: SandboxRecord): Pick<FileChange, 'drift' | 'driftReason'> {
+  if (state.originalIsBase) return { drift: 'clean', driftReason: null };
+  if (sameEntry(state.original, state.sandbox)) return { drift: 'applied', driftReason: null };
+  const now = state.original.type;
+  let reason: string;
+  if (state.base === null) reason = `${now === 'other' ? 'something that is not a file' : `a ${now}`} was created at this path in ${sandbox.originalPath} after the sandbox was made`;
+  else if (now === null) reason = `it was deleted from ${sandbox.originalPath} after the sandbox was made`;
+  else reason = `it changed in ${sandbox.originalPath} after the sandbox was made`;
+  return { drift: 'conflict', driftReason: reason };
+}
+
+/** Turns a deleted and an added path with the same content into one rename. */
+function pairRenames(changes: InspectedChange[]): InspectedChange[] {
+  const deletedById = new Map<string, InspectedChange>();
+  for (const c of changes) {
+    if (c.change.kind !== 'deleted') continue;
+    const id = baseIdentity(c.target);
+    if (id && !deletedById.has(id)) deletedById.set(id, c);
+  }
+  if (deletedById.size === 0) return changes;
+  const consumed = new Set<InspectedChange>();
+  const out: InspectedChange[] = [];
+  for (const c of changes) {
+    if (c.change.kind !== 'added' || c.target.sandbox.type === null || c.target.sandbox.type === 'other') continue;
+    const id = `${c.target.sandbox.type}:${c.target.sandbox.sha256}`;
+    const gone = deletedById.get(id);
+    if (!gone || consumed.has(gone)) continue;
+    consumed.add(gone).add(c);
+    const conflict = c.change.drift === 'conflict' ? c.change : gone.change.drift === 'conflict' ? gone.change : null;
+    out.push({
+      change: { ...c.change, kind: 'renamed', oldPath: gone.change.path, oldType: gone.change.oldType, oldMode: gone.change.oldMode, additions: 0, deletions: 0, drift: conflict ? 'conflict' : c.change.drift, driftReason: conflict?.driftReason ?? null },
+      target: c.target,
+      source: gone.target,
+    });
+  }
+  return [...changes.filter((c) => !consumed.has(c)), ...out];
+}
+
+/** The content identity of the base at a deleted path, comparable with `identityOf` of a sandbox entry. */
+function baseIdentity(state: PathState): string | null {
+  if (state.base === null) return null;
+  if (state.base.kind === 'git') {
+    const content = state.baseContent;
+    if (!content) return null;
+    return `${state.base.entry.type}:${sha256(content)}`;
+  }
+  if (!state.originalIsBase || state.original.type === null || state.original.type === 'other') return null;
+  return `${state.original.type}:${state.original.sha256}`;
+}

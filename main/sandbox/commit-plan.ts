@@ -1,0 +1,170 @@
+/**
+ * Turns a sandbox's changes into journal operations without writing anything: the selected paths
+ * (all by default), conflicts blocked unless resolved (ours: keep the original; theirs: take the
+ * sandbox; merge: three-way where a base exists), each op carrying the state the original had
+ * at check time so the journal refuses to clobber anything that moves before the write.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ulid } from 'ulid';
+import { ConflictError, ValidationError } from '../../shared/errors.ts';
+import { inspectChanges, type InspectedChange, type PathState } from './changes.ts';
+import type { DiskEntry } from './content.ts';
+import { displayPath, hasEscapes } from './fs-path.ts';
+import type { Expectation, TransactionOp } from './journal/index.ts';
+import { mergeThreeWay } from './merge.ts';
+import type { Resolution, SandboxRecord } from './model.ts';
+
+/** What the caller chose. */
+export interface CommitSelection {
+  /** Paths to commit (new or old path of a change); all changes when absent or empty. */
+  paths?: string[];
+  /** How each conflicting path is settled. */
+  resolutions?: Record<string, Resolution>;
+}
+
+/** A path that blocks the commit, and why. */
+export interface BlockedPath {
+  path: string;
+  reason: string;
+}
+
+/** The ops of one sandbox's commit. */
+export interface CommitPlan {
+  sandbox: SandboxRecord;
+  ops: TransactionOp[];
+  /** Paths left alone: already applied, or kept as the original ("ours"). */
+  skipped: string[];
+  blocked: BlockedPath[];
+  /** Merged files written for the journal to copy; removed after the commit. */
+  tempFiles: string[];
+}
+
+/** Plans the commit of `sandbox`; throws for a sandbox that cannot be committed at all. */
+export async function planCommit(sandbox: SandboxRecord, selection: CommitSelection, tempDir: string): Promise<CommitPlan> {
+  assertCommittable(sandbox);
+  const inspected = await inspectChanges(sandbox, tempDir);
+  const chosen = select(inspected, selection.paths ?? [], sandbox);
+  const resolutions = selection.resolutions ?? {};
+  checkResolutions(resolutions, chosen);
+  const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [] };
+  for (const item of chosen) {
+    const { change } = item;
+    if (hasEscapes(change.path) || (change.oldPath !== null && hasEscapes(change.oldPath))) {
+      plan.blocked.push({ path: change.path, reason: `its name ${displayPath(change.path)} is not valid UTF-8, which the commit journal cannot write yet; copy it by hand` });
+      continue;
+    }
+    if (sandbox.access === 'write_only' && change.kind === 'deleted') continue;
+    if (change.drift === 'applied') {
+      plan.skipped.push(change.path);
+      continue;
+    }
+    if (change.drift === 'conflict') {
+      const resolution = resolutions[change.path] ?? (change.oldPath !== null ? resolutions[change.oldPath] : undefined);
+      if (!resolution) {
+        plan.blocked.push({ path: change.path, reason: change.driftReason ?? 'it changed in the original too' });
+        continue;
+      }
+      if (resolution === 'ours') {
+        plan.skipped.push(change.path);
+        continue;
+      }
+      if (resolution === 'merge') {
+        plan.ops.push(await mergedWrite(item, sandbox, tempDir, plan));
+        continue;
+      }
+    }
+    plan.ops.push(...opsFor(item, sandbox));
+  }
+  return plan;
+}
+
+/** Throws the ConflictError that blocks a commit, listing every blocked path. */
+export function conflictError(blocked: BlockedPath[], what: string): ConflictError {
+  const lines = blocked.slice(0, 20).map((b) => `  - ${displayPath(b.path)}: ${b.reason}`);
+  const more = blocked.length > 20 ? `\n  ... and ${blocked.length - 20} more` : '';
+  return new ConflictError(
+    `${what}: ${blocked.length} path(s) changed in the original too, so nothing was written.\n${lines.join('\n')}${more}\n` +
+      'Choose for each: keep the original (--resolve <path>=ours), take the sandbox (=theirs), or merge (=merge).',
+    { paths: blocked },
+  );
+}
+
+function assertCommittable(sandbox: SandboxRecord): void {
+  if (sandbox.strategy === 'none') {
+    throw new ValidationError(`The sandbox of ${sandbox.resourceName} uses strategy none: changes happen in place in ${sandbox.originalPath}, so there is nothing to commit.`);
+  }
+  if (sandbox.access === 'read_only') {
+    throw new ValidationError(`The sandbox of ${sandbox.resourceName} is read_only and cannot be committed. Discard it instead.`);
+  }
+  if (sandbox.status !== 'ready' && sandbox.status !== 'committed') {
+    throw new ConflictError(`The sandbox of ${sandbox.resourceName} is ${sandbox.status}; only a ready sandbox can be committed.`);
+  }
+}
+
+function select(inspected: InspectedChange[], paths: string[], sandbox: SandboxRecord): InspectedChange[] {
+  if (paths.length === 0) return inspected;
+  const wanted = new Set(paths);
+  const chosen = inspected.filter((c) => wanted.has(c.change.path) || (c.change.oldPath !== null && wanted.has(c.change.oldPath)));
+  const known = new Set(chosen.flatMap((c) => [c.change.path, c.change.oldPath]));
+  const unknown = paths.filter((p) => !known.has(p));
+  if (unknown.length > 0) {
+    throw new ValidationError(
+      `${unknown.map((p) => displayPath(p)).join(', ')} ${unknown.length === 1 ? 'has' : 'have'} no change in the sandbox of ${sandbox.resourceName}: list the changes with "bindery plans changes".`,
+      { unknown },
+    );
+  }
+  return chosen;
+}
+
+function checkResolutions(resolutions: Record<string, Resolution>, chosen: InspectedChange[]): void {
+  const known = new Set(chosen.flatMap((c) => [c.change.path, c.change.oldPath]));
+  const unknown = Object.keys(resolutions).filter((p) => !known.has(p));
+  if (unknown.length > 0) throw new ValidationError(`--resolve names ${unknown.join(', ')}, which is not among the changes being committed.`, { unknown });
+}
+
+/** The state the original had at check time, as a journal expectation. */
+export function expectationOf(entry: DiskEntry, relPath: string): Expectation {
+  if (entry.type === null) return { kind: 'absent' };
+  if (entry.type === 'file') return { kind: 'file', sha256: entry.sha256 };
+  if (entry.type === 'symlink') return { kind: 'symlink', target: entry.data?.toString('utf8') ?? '' };
+  throw new ConflictError(`${displayPath(relPath)} in the original is not a file or symlink; move it away and commit again.`);
+}
+
+function opsFor(item: InspectedChange, sandbox: SandboxRecord): TransactionOp[] {
+  const ops: TransactionOp[] = [];
+  const { change, target, source } = item;
+  if (source) ops.push({ relPath: source.rel, kind: 'delete', expect: expectationOf(source.original, source.rel) });
+  if (change.kind === 'deleted') ops.push({ relPath: target.rel, kind: 'delete', expect: expectationOf(target.original, target.rel) });
+  else ops.push(writeOp(target, sandbox, path.join(sandbox.path, target.rel)));
+  return ops;
+}
+
+function writeOp(target: PathState, sandbox: SandboxRecord, sourcePath: string): TransactionOp {
+  const now = target.sandbox;
+  const mode = now.type === 'file' ? now.mode : undefined;
+  return { relPath: target.rel, kind: 'write', sourcePath, ...(mode === undefined ? {} : { mode }), expect: expectationOf(target.original, target.rel) };
+}
+
+async function mergedWrite(item: InspectedChange, sandbox: SandboxRecord, tempDir: string, plan: CommitPlan): Promise<TransactionOp> {
+  const { target, change } = item;
+  const texts = [target.baseContent, target.original.type === 'file' ? target.original.data : null, target.sandbox.type === 'file' ? target.sandbox.data : null];
+  if (item.source || change.binary || texts.some((t) => t === null)) {
+    throw new ValidationError(
+      `${displayPath(change.path)} cannot be merged: a three-way merge needs a text file on both sides and its base (kept for git worktrees; for copies only while the original is unchanged). Use ours or theirs.`,
+      { path: change.path },
+    );
+  }
+  const merged = await mergeThreeWay(texts[0]!, texts[1]!, texts[2]!, tempDir, displayPath(change.path));
+  if (merged.kind === 'conflicts') {
+    throw new ConflictError(
+      `Merging ${displayPath(change.path)} left ${merged.count} conflicting hunk(s); nothing was written. Use ours or theirs, or edit the file in the sandbox and commit again.`,
+      { paths: [{ path: change.path, reason: `${merged.count} conflicting hunk(s) in the merge` }] },
+    );
+  }
+  await fs.mkdir(tempDir, { recursive: true });
+  const file = path.join(tempDir, `merged-${ulid()}`);
+  await fs.writeFile(file, merged.content);
+  plan.tempFiles.push(file);
+  return writeOp(target, sandbox, file);
+}

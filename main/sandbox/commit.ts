@@ -1,0 +1,133 @@
+/**
+ * Commit orchestration (DESIGN 2.3): plan, refuse on conflicts, hand the ops to the crash-safe
+ * journal, record the commit for undo, and optionally commit on the git branch. commitAll plans
+ * every sandbox first and writes nothing if any is blocked; if one drifts while writing, the
+ * sandboxes already written are undone.
+ */
+import fs from 'node:fs/promises';
+import { ulid } from 'ulid';
+import { ConflictError, NotFoundError } from '../../shared/errors.ts';
+import { insertCommit, lastCommit, markCommitUndone } from '../registry/sandbox-commits.ts';
+import { getSandbox, setSandboxStatus } from '../registry/sandboxes.ts';
+import { conflictError, planCommit, type CommitPlan, type CommitSelection } from './commit-plan.ts';
+import { logEvent, type EngineContext } from './engine-context.ts';
+import { commitPaths, currentBranch } from './git-commit.ts';
+import type { CommitProgress } from './journal/index.ts';
+import type { CommitRecord, SandboxRecord } from './model.ts';
+
+/** Options of a commit. */
+export interface CommitOptions extends CommitSelection {
+  /** Also commit on the original's current branch with this message (git originals only). */
+  gitCommit?: { message: string } | null;
+  signal?: AbortSignal;
+  onProgress?: (progress: CommitProgress) => void;
+}
+
+/** What a commit did. */
+export type CommitOutcome =
+  | { kind: 'committed'; sandboxId: string; commit: CommitRecord; skipped: string[] }
+  | { kind: 'nothing'; sandboxId: string; skipped: string[]; reason: string };
+
+/** Commits one sandbox. */
+export async function commitSandbox(context: EngineContext, sandbox: SandboxRecord, options: CommitOptions): Promise<CommitOutcome> {
+  const plan = await planCommit(sandbox, options, context.layout.tempDir);
+  try {
+    if (plan.blocked.length > 0) throw conflictError(plan.blocked, `Commit of ${sandbox.resourceName} blocked`);
+    const branch = options.gitCommit ? await currentBranch(sandbox.originalPath) : null;
+    return await apply(context, plan, options, branch);
+  } finally {
+    await removeTemp(plan);
+  }
+}
+
+/** Commits every committable sandbox of a plan, all checked before any is written. */
+export async function commitAll(context: EngineContext, sandboxes: SandboxRecord[], options: CommitOptions): Promise<CommitOutcome[]> {
+  const live = sandboxes.filter((s) => s.strategy !== 'none' && s.access !== 'read_only' && (s.status === 'ready' || s.status === 'committed'));
+  const plans: CommitPlan[] = [];
+  try {
+    for (const sandbox of live) plans.push(await planCommit(sandbox, { resolutions: options.resolutions }, context.layout.tempDir));
+    const blocked = plans.flatMap((p) => p.blocked.map((b) => ({ ...b, reason: `${p.sandbox.resourceName}: ${b.reason}` })));
+    if (blocked.length > 0) throw conflictError(blocked, 'Commit of the plan blocked');
+    const branches = new Map<string, string>();
+    if (options.gitCommit) for (const p of plans) branches.set(p.sandbox.id, await currentBranch(p.sandbox.originalPath));
+    const outcomes: CommitOutcome[] = [];
+    for (const p of plans) {
+      try {
+        outcomes.push(await apply(context, p, options, branches.get(p.sandbox.id) ?? null));
+      } catch (error) {
+        await undoApplied(context, outcomes);
+        throw error;
+      }
+    }
+    return outcomes;
+  } finally {
+    for (const p of plans) await removeTemp(p);
+  }
+}
+
+/** Undoes the newest commit of a sandbox that is not undone yet. */
+export async function undoLastCommit(context: EngineContext, sandbox: SandboxRecord): Promise<{ restored: string[]; gitCommit: string | null }> {
+  const commit = lastCommit(context.db, sandbox.id);
+  if (!commit) throw new NotFoundError(`The sandbox of ${sandbox.resourceName} has no commit to undo.`, { sandboxId: sandbox.id });
+  const result = await context.journal.undoTransaction({ journalDir: context.layout.journalDir, targetRoot: sandbox.originalPath, transactionId: commit.transactionId });
+  if (result.kind === 'drifted') {
+    throw new ConflictError(
+      `Undo refused: ${result.paths.length} file(s) in ${sandbox.originalPath} changed after the commit (${result.paths.map((p) => p.relPath).join(', ')}). Nothing was restored.`,
+      { paths: result.paths.map((p) => ({ path: p.relPath, reason: p.reason })) },
+    );
+  }
+  markCommitUndone(context.db, commit.id, context.now());
+  setSandboxStatus(context.db, sandbox.id, 'ready', context.now());
+  const note = commit.gitCommit ? ` The git commit ${commit.gitCommit.slice(0, 12)} stays on the branch; revert it with git if needed.` : '';
+  logEvent(context, 'commit.undone', sandbox.planId, sandbox.id, `Undid the commit of ${sandbox.resourceName}: ${result.restored.length} file(s) restored.${note}`);
+  context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'ready' });
+  return { restored: result.restored, gitCommit: commit.gitCommit };
+}
+
+async function apply(context: EngineContext, plan: CommitPlan, options: CommitOptions, branch: string | null): Promise<CommitOutcome> {
+  const { sandbox } = plan;
+  if (plan.ops.length === 0) return { kind: 'nothing', sandboxId: sandbox.id, skipped: plan.skipped, reason: 'no changes left to write' };
+  const result = await context.journal.applyTransaction({
+    journalDir: context.layout.journalDir,
+    targetRoot: sandbox.originalPath,
+    ops: plan.ops,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  if (result.kind === 'drifted') {
+    throw conflictError(
+      result.paths.map((p) => ({ path: p.relPath, reason: `changed between the check and the write: ${p.reason}` })),
+      `Commit of ${sandbox.resourceName} stopped`,
+    );
+  }
+  const gitCommit = branch && options.gitCommit ? await commitPaths(sandbox.originalPath, branch, [...result.written, ...result.deleted], options.gitCommit.message, context.layout.tempDir) : null;
+  const commit: CommitRecord = {
+    id: ulid(),
+    sandboxId: sandbox.id,
+    planId: sandbox.planId,
+    transactionId: result.transactionId,
+    written: result.written,
+    deleted: result.deleted,
+    gitCommit,
+    undoneAt: null,
+    createdAt: context.now(),
+  };
+  insertCommit(context.db, commit);
+  setSandboxStatus(context.db, sandbox.id, 'committed', context.now());
+  const onBranch = gitCommit ? ` and committed as ${gitCommit.slice(0, 12)} on ${branch}` : '';
+  logEvent(context, 'commit', sandbox.planId, sandbox.id, `Committed ${result.written.length} written, ${result.deleted.length} deleted into ${sandbox.originalPath}${onBranch}.`);
+  context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'committed' });
+  return { kind: 'committed', sandboxId: sandbox.id, commit, skipped: plan.skipped };
+}
+
+async function undoApplied(context: EngineContext, outcomes: CommitOutcome[]): Promise<void> {
+  for (const outcome of outcomes.reverse()) {
+    if (outcome.kind !== 'committed') continue;
+    const row = getSandbox(context.db, outcome.sandboxId);
+    if (row) await undoLastCommit(context, row).catch(() => undefined);
+  }
+}
+
+async function removeTemp(plan: CommitPlan): Promise<void> {
+  await Promise.all(plan.tempFiles.map((file) => fs.rm(file, { force: true })));
+}

@@ -1,0 +1,35 @@
+/**
+ * What every part of the sandbox engine shares: the registry database, the folders, the commit
+ * journal, the clock, the activity log and the event listeners.
+ */
+import type { Database } from 'better-sqlite3';
+import { logActivity } from '../registry/activity.ts';
+import type { ProvisionProgress } from './copy-tree.ts';
+import type * as JournalModule from './journal/index.ts';
+import type { SandboxLayout } from './layout.ts';
+import type { SandboxChanges, SandboxStatus } from './model.ts';
+
+/** The commit journal's functions (main/sandbox/journal/index.ts), injected so tests can add fault hooks. */
+export type CommitJournal = Pick<typeof JournalModule, 'applyTransaction' | 'undoTransaction' | 'recoverTransactions'>;
+
+/** Events the engine reports: provisioning progress, sandbox status, live change lists. */
+export type SandboxEvent =
+  | ({ type: 'progress'; planId: string; resourceId: string; sandboxId: string } & ProvisionProgress)
+  | { type: 'status'; planId: string; sandboxId: string; status: SandboxStatus }
+  | { type: 'changes'; planId: string; sandboxId: string; changes: SandboxChanges };
+
+/** Shared state of one engine instance. */
+export interface EngineContext {
+  db: Database;
+  layout: SandboxLayout;
+  journal: CommitJournal;
+  trashDays: number;
+  /** The current time as an ISO string. */
+  now(): string;
+  emit(event: SandboxEvent): void;
+}
+
+/** Appends a line to the activity log. */
+export function logEvent(context: EngineContext, kind: string, planId: string | null, sandboxId: string | null, message: string): void {
+  logActivity(context.db, { at: context.now(), kind, planId, sandboxId, message });
+}

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CancelledError } from '../../shared/errors.ts';
+import { getSandbox } from '../registry/sandboxes.ts';
+import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
+import { markerFile, metaDir } from './layout.ts';
+import { manifestFile, readManifest } from './manifest.ts';
+import { exists, gitFingerprint, newManager } from './test-harness.ts';
+
+function plainDir(): string {
+  const dir = tempDir('bindery-orig-');
+  writeFiles(dir, { 'a.txt': 'alpha\n', 'sub/b.txt': 'beta\n', 'sub/deep/c.bin': '\0\x01binary' });
+  fs.chmodSync(path.join(dir, 'a.txt'), 0o755);
+  fs.symlinkSync('sub/b.txt', path.join(dir, 'link'));
+  fs.symlinkSync('does-not-exist', path.join(dir, 'dangling'));
+  return dir;
+}
+
+describe('copy_on_write', () => {
+  it('copies files, modes and symlinks (as symlinks), records the copy method and a manifest', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', resourceName: 'local/docs', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    expect(sandbox).toMatchObject({ strategy: 'copy_on_write', status: 'ready', access: 'read_write', fallbackReason: null });
+    expect(['clone', 'copy']).toContain(sandbox.copyMethod);
+    expect(sandbox.context.sandboxPath).toBe(sandbox.path);
+    expect(path.basename(sandbox.path)).toBe('docs-r1');
+    expect(fs.readFileSync(path.join(sandbox.path, 'sub/b.txt'), 'utf8')).toBe('beta\n');
+    expect(fs.statSync(path.join(sandbox.path, 'a.txt')).mode & 0o777).toBe(0o755);
+    expect(fs.readlinkSync(path.join(sandbox.path, 'link'))).toBe('sub/b.txt');
+    expect(fs.readlinkSync(path.join(sandbox.path, 'dangling'))).toBe('does-not-exist');
+    expect(fs.statSync(path.join(sandbox.path, 'sub/b.txt')).mtimeMs).toBeCloseTo(fs.statSync(path.join(original, 'sub/b.txt')).mtimeMs, 0);
+    const manifest = readManifest(manifestFile(metaDir(sandbox.path)));
+    expect([...manifest.keys()].sort()).toEqual(['a.txt', 'dangling', 'link', 'sub/b.txt', 'sub/deep/c.bin']);
+    expect(manifest.get('link')).toMatchObject({ type: 'symlink', target: 'sub/b.txt' });
+    // Just written, so racy: the hash decides for these.
+    expect(manifest.get('a.txt')?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(fs.readFileSync(markerFile(sandbox.path), 'utf8'))).toMatchObject({ sandboxId: sandbox.id });
+  });
+
+  it('is idempotent per (plan, resource) and shares one sandbox between slots with the wider access', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir();
+    const planId = plan();
+    const request = { planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' as const };
+    const [first, concurrent] = await Promise.all([
+      manager.getOrCreateSandbox({ ...request, access: 'read_only', slotName: 'config' }),
+      manager.getOrCreateSandbox({ ...request, access: 'read_only', slotName: 'config' }),
+    ]);
+    expect(concurrent.id).toBe(first.id);
+    expect(fs.statSync(path.join(first.path, 'sub/b.txt')).mode & 0o222).toBe(0);
+    const shared = await manager.getOrCreateSandbox({ ...request, access: 'read_write', slotName: 'repo' });
+    expect(shared).toMatchObject({ id: first.id, path: first.path, access: 'read_write', slotNames: ['config', 'repo'] });
+    expect(fs.statSync(path.join(first.path, 'sub/b.txt')).mode & 0o200).toBe(0o200);
+    expect(manager.planSandboxes(planId)).toHaveLength(1);
+    const other = await manager.getOrCreateSandbox({ ...request, planId: plan() });
+    expect(other.id).not.toBe(first.id);
+  });
+
+  it('gives read_only sandboxes no write bits and write_only sandboxes an empty folder', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir();
+    const ro = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write', access: 'read_only' });
+    for (const rel of ['a.txt', 'sub', 'sub/deep/c.bin']) expect(fs.statSync(path.join(ro.path, rel)).mode & 0o222).toBe(0);
+    const wo = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'git_worktree', access: 'write_only' });
+    expect(fs.readdirSync(wo.path)).toEqual([]);
+    expect(wo).toMatchObject({ strategy: 'copy_on_write', access: 'write_only' });
+    expect(wo.fallbackReason).toMatch(/write_only/);
+  });
+
+  it('reports progress and, when cancelled, leaves nothing behind', async () => {
+    const { manager, plan, db } = newManager();
+    const original = tempDir('bindery-big-');
+    writeFiles(original, Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`d${i % 7}/f${i}.txt`, `file ${i}\n`])));
+    const controller = new AbortController();
+    const phases: string[] = [];
+    const planId = plan();
+    const provisioning = manager.getOrCreateSandbox({
+      planId,
+      resourceId: 'R1',
+      originalPath: original,
+      sandboxStrategy: 'copy_on_write',
+      signal: controller.signal,
+      onProgress: (p) => {
+        phases.push(p.phase);
+        if (p.phase === 'copying' && p.done > 100) controller.abort();
+      },
+    });
+    await expect(provisioning).rejects.toBeInstanceOf(CancelledError);
+    expect(phases).toContain('copying');
+    expect(manager.planSandboxes(planId)).toEqual([]);
+    expect(fs.existsSync(path.join(manager.layout.root, planId))).toBe(false);
+    expect(db.prepare('SELECT count(*) AS n FROM sandboxes').get()).toEqual({ n: 0 });
+  });
+
+  it('none uses the original in place', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'none' });
+    expect(sandbox).toMatchObject({ strategy: 'none', path: original, status: 'ready' });
+    expect((await manager.changes(sandbox.id)).changes).toEqual([]);
+  });
+});
+
+describe('git_worktree', () => {
+  function dirtyRepo(): string {
+    const repo = gitRepo({ 'tracked.txt': 'one\n', 'staged.txt': 's1\n', 'gone.txt': 'bye\n', '.gitignore': '.env\nbuild/\n' });
+    writeFiles(repo, { 'tracked.txt': 'one edited\n', 'staged.txt': 's2\n', 'new.txt': 'untracked\n', '.env': 'SECRET=1\n', 'build/out.o': 'obj' });
+    git(repo, 'add', 'staged.txt');
+    fs.rmSync(path.join(repo, 'gone.txt'));
+    writeFiles(repo, { 'stashed.txt': 'x\n' });
+    git(repo, 'stash', 'push', '-q', '--include-untracked', '--', 'stashed.txt');
+    return repo;
+  }
+
+  it('starts from the working state (tracked, staged, untracked) and leaves ignored files out, reported', async () => {
+    const { manager, plan } = newManager();
+    const repo = dirtyRepo();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', resourceName: 'local/app', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(sandbox).toMatchObject({ strategy: 'git_worktree', fallbackReason: null, status: 'ready' });
+    const read = (rel: string) => fs.readFileSync(path.join(sandbox.path, rel), 'utf8');
+    expect(read('tracked.txt')).toBe('one edited\n');
+    expect(read('staged.txt')).toBe('s2\n');
+    expect(read('new.txt')).toBe('untracked\n');
+    expect(exists(path.join(sandbox.path, 'gone.txt'))).toBe(false);
+    expect(exists(path.join(sandbox.path, '.env'))).toBe(false);
+    expect(sandbox.ignoredFiles.sort()).toEqual(['.env', 'build/']);
+    expect(sandbox.ignoredCount).toBe(2);
+    expect(git(repo, 'rev-parse', sandbox.baseRef as string).trim()).toBe(sandbox.baseCommit);
+    expect(sandbox.baseRef).toMatch(/^refs\/bindery\//);
+    expect(git(repo, 'worktree', 'list', '--porcelain')).toMatch(/locked/);
+    expect((await manager.changes(sandbox.id)).changes).toEqual([]);
+  });
+
+  it('leaves the user repository byte-identical (refs, index, HEAD, config, stash) after provisioning and after discard', async () => {
+    const { manager, plan } = newManager();
+    const repo = dirtyRepo();
+    const before = gitFingerprint(repo);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(gitFingerprint(repo, { skipBinderyRefs: true })).toEqual(gitFingerprint(repo, { skipBinderyRefs: true }));
+    const { worktrees: _w, ...withoutWorktrees } = before;
+    expect(gitFingerprint(repo, { skipBinderyRefs: true })).toEqual(withoutWorktrees);
+    expect(git(repo, 'status', '--porcelain')).toContain('new.txt');
+    writeFiles(sandbox.path, { 'tracked.txt': 'changed by the tool\n' });
+    const outcome = await manager.rollback(sandbox.id, { yes: true });
+    expect(outcome).toMatchObject({ kind: 'discarded' });
+    expect(gitFingerprint(repo)).toEqual(before);
+    expect(exists(sandbox.path)).toBe(false);
+    expect(getSandbox((manager as unknown as { context: { db: never } }).context.db, sandbox.id)?.status).toBe('discarded');
+  });
+
+  it('works in a repository without commits', async () => {
+    const { manager, plan } = newManager();
+    const repo = tempDir('bindery-empty-repo-');
+    git(repo, 'init', '-q');
+    writeFiles(repo, { 'first.txt': 'hello\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(sandbox.strategy).toBe('git_worktree');
+    expect(fs.readFileSync(path.join(sandbox.path, 'first.txt'), 'utf8')).toBe('hello\n');
+  });
+
+  it('falls back to copy_on_write with the reason when the folder is not a usable work tree', async () => {
+    const { manager, plan } = newManager();
+    const notGit = tempDir('bindery-plain-');
+    writeFiles(notGit, { 'x.txt': 'x' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: notGit, sandboxStrategy: 'git_worktree' });
+    expect(sandbox.strategy).toBe('copy_on_write');
+    expect(sandbox.fallbackReason).toMatch(/not a usable git work tree.*copied instead/);
+    const repo = gitRepo({ 'sub/inner.txt': 'i' });
+    const inner = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R2', originalPath: path.join(repo, 'sub'), sandboxStrategy: 'git_worktree' });
+    expect(inner.fallbackReason).toMatch(/not its root/);
+    expect(fs.readFileSync(path.join(inner.path, 'inner.txt'), 'utf8')).toBe('i');
+  });
+});

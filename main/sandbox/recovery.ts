@@ -1,0 +1,95 @@
+/**
+ * Recovery at start (DESIGN 2.5): interrupted commits are finished or undone through the journal;
+ * provisions a crashed process left half-done are removed; sandboxes whose folder vanished are
+ * marked missing; folders under the root that the registry does not know are listed as orphans
+ * for the user to inspect, and never deleted.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { deleteSandbox, isRegisteredPath, sandboxesWithStatus, setSandboxStatus } from '../registry/sandboxes.ts';
+import { logEvent, type EngineContext } from './engine-context.ts';
+import type { RecoveredTransaction } from './journal/index.ts';
+import { META_SUFFIX, readMarker } from './layout.ts';
+import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
+import { baseRefFor } from './strategies/git-worktree.ts';
+
+/** What recovery found and did. */
+export interface RecoveryReport {
+  transactions: RecoveredTransaction[];
+  /** Sandboxes whose folder is gone (now status `missing`). */
+  missing: Array<{ sandboxId: string; planId: string; path: string }>;
+  /** Half-made sandboxes of a process that died while provisioning (removed). */
+  abandoned: Array<{ sandboxId: string; planId: string; path: string }>;
+  /** Folders under the sandboxes root that no sandbox owns (left in place). */
+  orphans: string[];
+}
+
+/** Reconciles registry and disk. */
+export async function recoverSandboxes(context: EngineContext): Promise<RecoveryReport> {
+  const { db, layout } = context;
+  const report: RecoveryReport = { transactions: [], missing: [], abandoned: [], orphans: [] };
+  if (await exists(layout.journalDir)) report.transactions = await context.journal.recoverTransactions(layout.journalDir);
+  for (const done of report.transactions) {
+    logEvent(context, 'commit.recovered', null, null, `An interrupted commit (${done.transactionId}) was ${done.outcome === 'completed' ? 'finished' : 'rolled back'} at start.`);
+  }
+  for (const sandbox of sandboxesWithStatus(db, ['provisioning'])) {
+    const marker = await readMarker(sandbox.path);
+    if (marker && marker.pid !== process.pid && isAlive(marker.pid)) continue;
+    if (sandbox.strategy !== 'none') {
+      if (sandbox.requestedStrategy === 'git_worktree') {
+        await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, baseRefFor(sandbox.planId, sandbox.id)).catch(() => undefined);
+      }
+      await removeSandboxFiles(sandbox.path);
+    }
+    deleteSandbox(db, sandbox.id);
+    report.abandoned.push({ sandboxId: sandbox.id, planId: sandbox.planId, path: sandbox.path });
+  }
+  for (const sandbox of sandboxesWithStatus(db, ['ready', 'committed'])) {
+    if (await exists(sandbox.path)) continue;
+    const reason = `Its folder ${sandbox.path} disappeared outside Bindery.`;
+    setSandboxStatus(db, sandbox.id, 'missing', context.now(), reason);
+    logEvent(context, 'sandbox.missing', sandbox.planId, sandbox.id, `The sandbox of ${sandbox.resourceName} is missing. ${reason}`);
+    report.missing.push({ sandboxId: sandbox.id, planId: sandbox.planId, path: sandbox.path });
+  }
+  report.orphans = await findOrphans(context);
+  return report;
+}
+
+/** Entries at sandbox depth under the root (and stray files above it) that no registered sandbox owns. */
+export async function findOrphans(context: EngineContext): Promise<string[]> {
+  const { root } = context.layout;
+  const orphans: string[] = [];
+  for (const plan of await readDir(root)) {
+    const planPath = path.join(root, plan.name);
+    if (!plan.isDirectory()) {
+      orphans.push(planPath);
+      continue;
+    }
+    for (const child of await readDir(planPath)) {
+      const childPath = path.join(planPath, child.name);
+      const owner = child.name.endsWith(META_SUFFIX) ? childPath.slice(0, -META_SUFFIX.length) : childPath;
+      if (!isRegisteredPath(context.db, owner)) orphans.push(childPath);
+    }
+  }
+  return orphans;
+}
+
+async function readDir(dir: string): Promise<import('node:fs').Dirent[]> {
+  return fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.lstat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
