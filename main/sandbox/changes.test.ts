@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
+import { encodeName } from './fs-path.ts';
+import type { FileChange } from './model.ts';
+import { newManager } from './test-harness.ts';
+
+const ODD = ['with space.txt', 'new\nline.txt', '-leading-dash.txt', 'bad\udcffbyte.txt'];
+const BIG = 5 * 1024 * 1024;
+
+function byPath(changes: FileChange[]): Record<string, Partial<FileChange>> {
+  return Object.fromEntries(changes.map((c) => [c.path, c]));
+}
+
+function seed(dir: string): void {
+  writeFiles(dir, { 'keep.txt': 'same\n', 'edit.txt': 'a\nb\nc\n', 'remove.txt': 'gone soon\n', 'move-me.txt': 'moving content\n', 'mode.sh': 'echo hi\n', 'retype.txt': 'file\n', 'conflict.txt': 'base\n' });
+  fs.writeFileSync(path.join(dir, 'big.bin'), Buffer.concat([Buffer.from([0]), randomBytes(BIG)]));
+}
+
+/** The same edits in any sandbox: every kind of change, odd names, a large binary. */
+function edit(sandboxPath: string): void {
+  writeFiles(sandboxPath, { 'edit.txt': 'a\nB\nc\nd\n', 'added.txt': 'one\ntwo\n' });
+  fs.rmSync(path.join(sandboxPath, 'remove.txt'));
+  fs.renameSync(path.join(sandboxPath, 'move-me.txt'), path.join(sandboxPath, 'moved.txt'));
+  fs.chmodSync(path.join(sandboxPath, 'mode.sh'), 0o755);
+  fs.rmSync(path.join(sandboxPath, 'retype.txt'));
+  fs.symlinkSync('keep.txt', path.join(sandboxPath, 'retype.txt'));
+  writeFiles(sandboxPath, { 'conflict.txt': 'sandbox\n' });
+  for (const name of ODD) fs.writeFileSync(Buffer.concat([Buffer.from(`${sandboxPath}/`), encodeName(name)]), `odd ${name.length}\n`);
+  const big = fs.readFileSync(path.join(sandboxPath, 'big.bin'));
+  big[BIG - 1] = (big[BIG - 1]! + 1) % 256;
+  fs.writeFileSync(path.join(sandboxPath, 'big.bin'), big);
+}
+
+const EXPECTED = {
+  'edit.txt': { kind: 'modified', additions: 2, deletions: 1, binary: false, drift: 'clean' },
+  'added.txt': { kind: 'added', additions: 2, deletions: 0, drift: 'clean' },
+  'remove.txt': { kind: 'deleted', deletions: 1, drift: 'clean' },
+  'moved.txt': { kind: 'renamed', oldPath: 'move-me.txt', drift: 'clean' },
+  'mode.sh': { kind: 'mode_changed', newMode: 0o755, drift: 'clean' },
+  'retype.txt': { kind: 'type_changed', oldType: 'file', newType: 'symlink' },
+  'conflict.txt': { kind: 'modified', drift: 'conflict' },
+  'big.bin': { kind: 'modified', binary: true, additions: null, size: BIG + 1 },
+  ...Object.fromEntries(ODD.map((name) => [name, { kind: 'added', additions: 1 }])),
+};
+
+describe.each(['copy_on_write', 'git_worktree'] as const)('changes with %s', (strategy) => {
+  function original(): string {
+    if (strategy === 'git_worktree') {
+      const repo = gitRepo({ '.gitignore': 'ignored/\n' });
+      seed(repo);
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-qm', 'seed');
+      return repo;
+    }
+    const dir = tempDir('bindery-orig-');
+    seed(dir);
+    return dir;
+  }
+
+  it('lists every kind of change, odd names and large binaries, each clean or in conflict', async () => {
+    const { manager, plan } = newManager();
+    const repo = original();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: strategy });
+    expect(sandbox.strategy).toBe(strategy);
+    edit(sandbox.path);
+    if (strategy === 'git_worktree') writeFiles(sandbox.path, { 'ignored/build.log': 'not a change\n' });
+    writeFiles(repo, { 'conflict.txt': 'original moved on\n' });
+    const { changes, violation } = await manager.changes(sandbox.id);
+    expect(violation).toBeNull();
+    expect(byPath(changes)).toMatchObject(EXPECTED);
+    expect(changes.map((c) => c.path).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(byPath(changes)['conflict.txt']?.driftReason).toMatch(/changed in .* after the sandbox was made/);
+  });
+
+  it('marks a path whose original already equals the sandbox as applied, and a created one as conflict', async () => {
+    const { manager, plan } = newManager();
+    const repo = original();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: strategy });
+    writeFiles(sandbox.path, { 'edit.txt': 'same edit\n', 'fresh.txt': 'sandbox\n' });
+    writeFiles(repo, { 'edit.txt': 'same edit\n', 'fresh.txt': 'original\n' });
+    expect(byPath((await manager.changes(sandbox.id)).changes)).toMatchObject({
+      'edit.txt': { drift: 'applied' },
+      'fresh.txt': { drift: 'conflict', driftReason: expect.stringMatching(/was created/) },
+    });
+  });
+
+  it('gives a unified diff per file, binary files by size', async () => {
+    const { manager, plan } = newManager();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original(), sandboxStrategy: strategy });
+    edit(sandbox.path);
+    const text = await manager.diff(sandbox.id, 'edit.txt');
+    expect(text).toMatchObject({ kind: 'text', against: 'base', additions: 2, deletions: 1 });
+    expect(text.kind === 'text' && text.patch).toContain('-b\n+B\n c\n+d');
+    expect(await manager.diff(sandbox.id, 'big.bin')).toMatchObject({ kind: 'binary', oldSize: BIG + 1, newSize: BIG + 1 });
+    const odd = await manager.diff(sandbox.id, 'new\nline.txt');
+    expect(odd).toMatchObject({ kind: 'text', additions: 1, deletions: 0 });
+    await expect(manager.diff(sandbox.id, 'keep.txt')).rejects.toThrow(/has no change/);
+  });
+});
+
+describe('changes of special sandboxes', () => {
+  it('reports changes in a read_only sandbox as a violation', async () => {
+    const { manager, plan } = newManager();
+    const dir = tempDir('bindery-orig-');
+    writeFiles(dir, { 'a.txt': 'a\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write', access: 'read_only' });
+    expect((await manager.changes(sandbox.id)).changes).toEqual([]);
+    fs.chmodSync(path.join(sandbox.path), 0o755);
+    writeFiles(sandbox.path, { 'b.txt': 'sneaky\n' });
+    const result = await manager.changes(sandbox.id);
+    expect(result.violation).toMatch(/read_only but 1 path/);
+  });
+
+  it('sees a commit made inside a worktree sandbox as changes against the base', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n', 'b.txt': 'b\n' });
+    git(sandbox.path, 'add', '-A');
+    git(sandbox.path, 'commit', '-qm', 'tool commit');
+    writeFiles(sandbox.path, { 'c.txt': 'c\n' });
+    expect(byPath((await manager.changes(sandbox.id)).changes)).toMatchObject({
+      'a.txt': { kind: 'modified' },
+      'b.txt': { kind: 'added' },
+      'c.txt': { kind: 'added' },
+    });
+  });
+});
