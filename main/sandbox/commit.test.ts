@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConflictError, ValidationError } from '../../shared/errors.ts';
+import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
+import * as journal from './journal/index.ts';
+import { SandboxManager } from './sandbox-manager.ts';
+import { exists, newManager } from './test-harness.ts';
+
+const read = (root: string, rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
+
+function plainDir(files: Record<string, string> = { 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' }): string {
+  const dir = tempDir('bindery-orig-');
+  writeFiles(dir, files);
+  return dir;
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+describe('commit', () => {
+  it('applies all changes of a copy (added, modified, deleted, renamed, symlink) and can undo them', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n', 'dir/new.txt': 'new\n' });
+    fs.rmSync(path.join(sandbox.path, 'b.txt'));
+    fs.renameSync(path.join(sandbox.path, 'c.txt'), path.join(sandbox.path, 'c2.txt'));
+    fs.symlinkSync('a.txt', path.join(sandbox.path, 'link'));
+    const outcome = await manager.commit(sandbox.id);
+    expect(outcome.kind).toBe('committed');
+    expect(read(original, 'a.txt')).toBe('A\n');
+    expect(read(original, 'dir/new.txt')).toBe('new\n');
+    expect(read(original, 'c2.txt')).toBe('c\n');
+    expect(exists(path.join(original, 'b.txt')) || exists(path.join(original, 'c.txt'))).toBe(false);
+    expect(fs.readlinkSync(path.join(original, 'link'))).toBe('a.txt');
+    expect(manager.sandbox(sandbox.id).status).toBe('committed');
+    expect((await manager.changes(sandbox.id)).changes.every((c) => c.drift === 'applied')).toBe(true);
+    const again = await manager.commit(sandbox.id);
+    expect(again).toMatchObject({ kind: 'nothing' });
+
+    await manager.undo(sandbox.id);
+    expect(read(original, 'a.txt')).toBe('a\n');
+    expect(read(original, 'b.txt')).toBe('b\n');
+    expect(read(original, 'c.txt')).toBe('c\n');
+    expect(exists(path.join(original, 'dir/new.txt'))).toBe(false);
+    expect(exists(path.join(original, 'link'))).toBe(false);
+    await expect(manager.undo(sandbox.id)).rejects.toThrow(/no commit to undo/);
+  });
+
+  it('commits only the selected paths', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n', 'b.txt': 'B\n' });
+    await manager.commit(sandbox.id, { paths: ['b.txt'] });
+    expect([read(original, 'a.txt'), read(original, 'b.txt')]).toEqual(['a\n', 'B\n']);
+    await expect(manager.commit(sandbox.id, { paths: ['nope.txt'] })).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it('blocks conflicting paths at check time until resolved: ours, theirs, merge', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'ours.txt': 'o\n', 'theirs.txt': 't\n', 'merge.txt': 'l1\nl2\nl3\nl4\nl5\n', 'clean.txt': 'c\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'ours.txt': 'o sandbox\n', 'theirs.txt': 't sandbox\n', 'merge.txt': 'l1\nl2\nl3\nl4\nL5 sandbox\n', 'clean.txt': 'C\n' });
+    writeFiles(repo, { 'ours.txt': 'o user\n', 'theirs.txt': 't user\n', 'merge.txt': 'L1 user\nl2\nl3\nl4\nl5\n' });
+    const blocked = await caught(manager.commit(sandbox.id));
+    expect(blocked).toBeInstanceOf(ConflictError);
+    expect((blocked as ConflictError).code).toBe('conflict');
+    expect(((blocked as ConflictError).details as { paths: Array<{ path: string }> }).paths.map((p) => p.path).sort()).toEqual(['merge.txt', 'ours.txt', 'theirs.txt']);
+    expect(read(repo, 'clean.txt')).toBe('c\n');
+
+    await manager.commit(sandbox.id, { resolutions: { 'ours.txt': 'ours', 'theirs.txt': 'theirs', 'merge.txt': 'merge' } });
+    expect(read(repo, 'ours.txt')).toBe('o user\n');
+    expect(read(repo, 'theirs.txt')).toBe('t sandbox\n');
+    expect(read(repo, 'merge.txt')).toBe('L1 user\nl2\nl3\nl4\nL5 sandbox\n');
+    expect(read(repo, 'clean.txt')).toBe('C\n');
+    expect(git(repo, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('main');
+  });
+
+  it('refuses a merge with overlapping edits and writes nothing', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'm.txt': 'same line\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'm.txt': 'sandbox line\n' });
+    writeFiles(repo, { 'm.txt': 'user line\n' });
+    await expect(manager.commit(sandbox.id, { resolutions: { 'm.txt': 'merge' } })).rejects.toThrow(/conflicting hunk/);
+    expect(read(repo, 'm.txt')).toBe('user line\n');
+  });
+
+  it('stops when the original changes between the check and the write, writing nothing', async () => {
+    const { dataDir, plan, db } = newManager();
+    const original = plainDir();
+    const racing = new SandboxManager({
+      db,
+      dataDir,
+      journal: {
+        ...journal,
+        applyTransaction: async (input) => {
+          writeFiles(original, { 'b.txt': 'user typed meanwhile\n' });
+          return journal.applyTransaction(input);
+        },
+      },
+    });
+    const sandbox = await racing.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n', 'b.txt': 'B\n' });
+    const error = await caught(racing.commit(sandbox.id));
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as Error).message).toMatch(/between the check and the write/);
+    expect(read(original, 'a.txt')).toBe('a\n');
+    expect(read(original, 'b.txt')).toBe('user typed meanwhile\n');
+  });
+
+  it('commits on the current branch with a message, through a temporary index', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n', 'other.txt': 'o\n' });
+    writeFiles(repo, { 'other.txt': 'user edit, not committed\n' });
+    const headBefore = git(repo, 'rev-parse', 'HEAD').trim();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n', 'new.txt': 'n\n' });
+    const outcome = await manager.commit(sandbox.id, { paths: ['a.txt', 'new.txt'], gitCommit: { message: 'Apply the tool' } });
+    expect(outcome.kind === 'committed' && outcome.commit.gitCommit).toMatch(/^[0-9a-f]{40}$/);
+    expect(git(repo, 'log', '-1', '--format=%s').trim()).toBe('Apply the tool');
+    expect(git(repo, 'rev-parse', 'HEAD~1').trim()).toBe(headBefore);
+    expect(git(repo, 'symbolic-ref', 'HEAD').trim()).toBe('refs/heads/main');
+    expect(git(repo, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(['a.txt', 'new.txt']);
+    expect(git(repo, 'status', '--porcelain')).toBe(' M other.txt\n');
+  });
+
+  it('commitAll checks every sandbox first and writes nothing if any has a conflict', async () => {
+    const { manager, plan } = newManager();
+    const planId = plan();
+    const one = plainDir();
+    const two = plainDir();
+    const s1 = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: one, sandboxStrategy: 'copy_on_write' });
+    const s2 = await manager.getOrCreateSandbox({ planId, resourceId: 'R2', originalPath: two, sandboxStrategy: 'copy_on_write' });
+    writeFiles(s1.path, { 'a.txt': 'A1\n' });
+    writeFiles(s2.path, { 'a.txt': 'A2\n' });
+    writeFiles(two, { 'a.txt': 'user\n' });
+    await expect(manager.commitAll(planId)).rejects.toBeInstanceOf(ConflictError);
+    expect(read(one, 'a.txt')).toBe('a\n');
+    const outcomes = await manager.commitAll(planId, { resolutions: { 'a.txt': 'theirs' } });
+    expect(outcomes.map((o) => o.kind)).toEqual(['committed', 'committed']);
+    expect([read(one, 'a.txt'), read(two, 'a.txt')]).toEqual(['A1\n', 'A2\n']);
+  });
+
+  it('write_only commits add and replace files but never delete; read_only cannot be committed', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir();
+    const wo = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write', access: 'write_only' });
+    writeFiles(wo.path, { 'a.txt': 'replaced\n', 'report.txt': 'out\n' });
+    await manager.commit(wo.id);
+    expect([read(original, 'a.txt'), read(original, 'b.txt'), read(original, 'report.txt')]).toEqual(['replaced\n', 'b\n', 'out\n']);
+    const ro = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write', access: 'read_only' });
+    await expect(manager.commit(ro.id)).rejects.toThrow(/read_only and cannot be committed/);
+  });
+});
