@@ -21,7 +21,11 @@ import { resourceColumns } from './resource-columns.tsx';
 
 /** Lists resources and hosts their dialogs. */
 export function ResourcesScreen(): ReactElement {
-  const { items, status, error, resetStatuses } = useResources();
+  // Narrow selections: live statuses stream into the same store and must not re-render the screen.
+  const items = useResources((state) => state.items);
+  const status = useResources((state) => state.status);
+  const error = useResources((state) => state.error);
+  const resetStatuses = useResources((state) => state.resetStatuses);
   const types = useTypes((state) => state.items);
   const registerLocation = useUi((state) => state.registerLocation);
   const openRegister = useUi((state) => state.openRegister);
@@ -77,7 +81,7 @@ export function ResourcesScreen(): ReactElement {
             />
           </div>
           <label className="visually-hidden" htmlFor="resource-type-filter">
-            Type
+            Filter by type
           </label>
           <select id="resource-type-filter" className="select" value={typeName} onChange={(event) => setTypeName(event.target.value)}>
             <option value="">All types</option>
