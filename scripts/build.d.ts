@@ -1,0 +1,10 @@
+/** Types of scripts/build.js. */
+
+/** Modules kept outside the bundles. */
+export const EXTERNALS: string[];
+/** Builds the renderer into out/renderer. */
+export function buildRenderer(): Promise<void>;
+/** Builds out/main, out/preload and out/cli. */
+export function buildNode(): Promise<void>;
+/** Builds everything. */
+export function buildAll(): Promise<void>;
