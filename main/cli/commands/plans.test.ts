@@ -172,3 +172,25 @@ describe('bindery plans rollback and trash', () => {
     expect(purge.code).toBe(0);
   });
 });
+
+describe('bindery plans recover', () => {
+  it('lists orphan folders under the sandboxes root without deleting them', async () => {
+    const { data } = await seeded();
+    const { plan } = await createPlan(data);
+    const orphan = path.join(data, 'sandboxes', plan.plan_id, 'left-by-hand');
+    fs.mkdirSync(orphan);
+    const result = await runCli(data, ['plans', 'recover']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Orphan: ${orphan} is not a sandbox Bindery knows`);
+    expect(fs.existsSync(orphan)).toBe(true);
+    const json = await runCli(data, ['--json', 'plans', 'recover']);
+    expect(json.json<{ orphans: string[]; missing: unknown[] }>()).toMatchObject({ orphans: [orphan], missing: [] });
+  });
+
+  it('keeps slot names as written in the JSON params', async () => {
+    const { data } = await seeded();
+    const { plan } = await createPlan(data);
+    const shown = await runCli(data, ['--json', 'plans', 'show', plan.plan_id]);
+    expect(shown.json<{ params: Record<string, string> }>().params).toEqual({ output: 'local/out' });
+  });
+});

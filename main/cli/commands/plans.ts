@@ -42,8 +42,9 @@ export function encodePlanDetail(detail: PlanDetail): Record<string, unknown> {
 }
 
 function encodePlan(plan: Plan): Record<string, unknown> {
-  const { id, ...rest } = plan;
-  return { plan_id: id, ...(toWire(rest) as Record<string, unknown>) };
+  const { id, params, ...rest } = plan;
+  // Params are keyed by slot names, which are kept as written (not snake-cased).
+  return { plan_id: id, ...(toWire(rest) as Record<string, unknown>), params };
 }
 
 function renderPlan(detail: PlanDetail): string {
@@ -210,7 +211,8 @@ export const registerPlans: CommandModule = (program, context) => {
         resolutions: parseResolutions(options.resolve),
         gitCommit: options.gitCommit ? { message: options.message as string } : undefined,
       });
-      out.result(toWire(outcomes), () => outcomes.map(describeCommit).join('\n'));
+      const names = sandboxNames(service().showPlan(planRef));
+      out.result(toWire(outcomes), () => outcomes.map((o) => describeCommit(o, names)).join('\n'));
     });
 
   plans
@@ -240,9 +242,31 @@ export const registerPlans: CommandModule = (program, context) => {
           { outcomes: toWire(outcomes) },
         );
       }
+      const names = sandboxNames(service().showPlan(planRef));
       out.result(toWire(outcomes), () =>
-        outcomes.map((o) => (o.kind === 'discarded' ? `Discarded ${o.sandboxId}${o.trashId ? `; changes kept in the trash as ${o.trashId}` : ''}.` : `${o.sandboxId}: ${o.kind}`)).join('\n'),
+        outcomes
+          .map((o) => {
+            const name = names.get(o.sandboxId) ?? o.sandboxId;
+            return o.kind === 'discarded' ? `Discarded the sandbox of ${name}${o.trashId ? `; its changes are in the trash as ${o.trashId}` : ''}.` : `${name}: ${o.kind}`;
+          })
+          .join('\n'),
       );
+    });
+
+  plans
+    .command('recover')
+    .description('reconcile sandboxes with the disk: finish interrupted commits, mark missing sandboxes, list orphan folders')
+    .action(async () => {
+      const report = await service().recover();
+      out.result(toWire(report), () => {
+        const lines = [
+          ...report.transactions.map((t) => `Interrupted commit ${t.transactionId}: ${t.outcome.replace('_', ' ')}.`),
+          ...report.missing.map((m) => `Missing: the sandbox folder ${m.path} (plan ${m.planId}) is gone; the sandbox is marked missing.`),
+          ...report.abandoned.map((a) => `Removed a half-made sandbox at ${a.path} (plan ${a.planId}).`),
+          ...report.orphans.map((o) => `Orphan: ${o} is not a sandbox Bindery knows; inspect it and remove it by hand if you do not need it.`),
+        ];
+        return lines.join('\n') || 'Everything is consistent.';
+      });
     });
 };
 
@@ -251,9 +275,14 @@ function describeCounts(counts: ChangeCounts): string {
   return `${counts.total} change(s)${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
-function describeCommit(outcome: CommitOutcome): string {
-  if (outcome.kind === 'nothing') return `${outcome.sandboxId}: nothing committed (${outcome.reason}).`;
+function sandboxNames(detail: PlanDetail): Map<string, string> {
+  return new Map(detail.sandboxes.map((s) => [s.id, s.resourceName]));
+}
+
+function describeCommit(outcome: CommitOutcome, names: Map<string, string>): string {
+  const name = names.get(outcome.sandboxId) ?? outcome.sandboxId;
+  if (outcome.kind === 'nothing') return `${name}: nothing committed (${outcome.reason}).`;
   const { written, deleted, gitCommit } = outcome.commit;
   const skipped = outcome.skipped.length ? ` Kept the original for: ${outcome.skipped.map(displayPath).join(', ')}.` : '';
-  return `${outcome.sandboxId}: wrote ${written.length} file(s), deleted ${deleted.length}${gitCommit ? `, git commit ${gitCommit.slice(0, 12)}` : ''}.${skipped}`;
+  return `${name}: wrote ${written.length} file(s), deleted ${deleted.length}${gitCommit ? `, git commit ${gitCommit.slice(0, 12)}` : ''}.${skipped}`;
 }
