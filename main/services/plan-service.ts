@@ -206,6 +206,19 @@ export class PlanService {
     return outcomes;
   }
 
+  /**
+   * Watches the plan's live sandboxes (or one) and reports each new change list while a tool
+   * works in them; the same lists reach onEvent listeners. Returns the function that stops it.
+   */
+  watch(planRef: string, onChanges: (changes: SandboxChanges) => void, resource?: SandboxRef): () => Promise<void> {
+    const stops = this.targets(planRef, resource)
+      .filter((s) => s.strategy !== 'none')
+      .map((s) => this.options.sandboxes.watch(s.id, onChanges));
+    return async () => {
+      await Promise.all(stops.map((stop) => stop()));
+    };
+  }
+
   /** Trash entries still recoverable. */
   async listTrash(): Promise<ReturnType<SandboxManager['listTrash']>> {
     await this.recover();
