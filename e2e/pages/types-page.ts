@@ -28,7 +28,7 @@ export class TypesPage extends AppShell {
     await this.page.getByRole('button', { name: 'Add type' }).click();
     const dialog = this.dialog('Add resource type');
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-    for (const parent of options.parents ?? []) await dialog.getByRole('checkbox', { name: parent }).check();
+    for (const parent of options.parents ?? []) await dialog.getByRole('checkbox', { name: parent, exact: true }).check();
     if (options.handler !== undefined) await dialog.getByRole('textbox', { name: 'Handler' }).fill(options.handler);
     if (options.strategy !== undefined) await dialog.getByRole('combobox', { name: 'Sandbox strategy' }).selectOption(options.strategy);
     return dialog;
