@@ -133,6 +133,17 @@ function summarize(output) {
   return picked.map((line) => line.replace(/^gyp ERR! stack /, '')).join(' ');
 }
 
+// npm settings that, exported as npm_config_* under `npm run`, would override the target: a
+// `nodedir` makes node-gyp compile against Node's headers instead of Electron's. Proxy and cache
+// settings pass through.
+const TARGET_SETTINGS =
+  /^npm_config_(nodedir|target|runtime|arch|platform|disturl|dist_url|devdir|build_from_source|libc)$/i;
+
+/** The environment for prebuild-install and node-gyp, in which only their flags decide the target. */
+export function toolEnv(env = process.env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !TARGET_SETTINGS.test(name)));
+}
+
 function fetchPrebuilt(root, cwd, electronVersion, platform, arch) {
   const bin = path.join(root, 'node_modules', 'prebuild-install', 'bin.js');
   return run(
@@ -145,10 +156,7 @@ function fetchPrebuilt(root, cwd, electronVersion, platform, arch) {
       `--arch=${arch}`,
       '--tag-prefix=v',
     ],
-    {
-      cwd,
-      timeout: 120_000,
-    },
+    { cwd, env: toolEnv(), timeout: 120_000 },
   );
 }
 
@@ -168,7 +176,7 @@ function compile(root, cwd, electronVersion, platform, arch) {
       '--dist-url=https://electronjs.org/headers',
       `--devdir=${devdir}`,
     ],
-    { cwd, timeout: 900_000, maxBuffer: 64 * 1024 * 1024 },
+    { cwd, env: toolEnv(), timeout: 900_000, maxBuffer: 64 * 1024 * 1024 },
   );
 }
 

@@ -21,6 +21,7 @@ interface NativeModule {
   }): Promise<string | null>;
   installedElectron(root: string): { version: string; abi: string | null } | null;
   nativeDir(root: string, electronVersion: string, platform: string, arch: string): string;
+  toolEnv(env: Record<string, string>): Record<string, string>;
 }
 
 // An untyped JavaScript module, loaded by a computed specifier so TypeScript does not ask for types.
@@ -75,5 +76,18 @@ describe('ensureElectronNative', () => {
       path.join(dir, 'better_sqlite3.node'),
     );
     expect(dir.startsWith(path.join(root, 'out', 'native'))).toBe(true);
+  });
+
+  it("keeps npm's nodedir from turning the Electron build into a Node build, but keeps its proxy", async () => {
+    // Under `npm run`, a global `nodedir = /usr` arrives as npm_config_nodedir and node-gyp would
+    // compile against Node's headers (seen on this machine; the ABI check caught it).
+    const { toolEnv } = await load();
+    const env = toolEnv({
+      PATH: '/bin',
+      npm_config_nodedir: '/usr',
+      NPM_CONFIG_TARGET: '20.0.0',
+      npm_config_https_proxy: 'http://proxy:3128',
+    });
+    expect(env).toEqual({ PATH: '/bin', npm_config_https_proxy: 'http://proxy:3128' });
   });
 });
