@@ -194,3 +194,57 @@ describe('bindery plans recover', () => {
     expect(shown.json<{ params: Record<string, string> }>().params).toEqual({ output: 'local/out' });
   });
 });
+
+describe('custom handlers through the CLI', () => {
+  const HANDLER = `
+export class StampHandler {
+  async resolve({ resource, planId, slotName, sandboxManager, access }) {
+    const sandbox = await sandboxManager.getOrCreateSandbox({
+      planId, resourceId: resource.id, originalPath: resource.location, sandboxStrategy: 'copy_on_write', access,
+    });
+    const fs = await import('node:fs');
+    fs.writeFileSync(sandbox.context.sandboxPath + '/STAMPED-BY-HANDLER', slotName);
+    return { slotName, resourceId: resource.id, resourceType: resource.typeName, sandboxPath: sandbox.context.sandboxPath, access };
+  }
+}`;
+
+  async function customSetup(handler: string) {
+    const data = tempDir('bindery-cli-');
+    fs.mkdirSync(path.join(data, 'handlers'));
+    fs.writeFileSync(path.join(data, 'handlers', 'stamp.mjs'), HANDLER);
+    const dir = tempDir();
+    writeFiles(dir, { 'in.txt': 'in\n' });
+    const toolFile = path.join(tempDir(), 'stamp.yaml');
+    fs.writeFileSync(toolFile, 'resource_slots:\n  - name: stuff\n    resource_type: stamped\n    access: read_write\n');
+    const ok = async (args: string[]) => expect((await runCli(data, args)).code, args.join(' ')).toBe(0);
+    await ok(['types', 'add', 'stamped', '--handler', handler, '--strategy', 'copy_on_write']);
+    await ok(['resources', 'add', 'local/stuff', '--type', 'stamped', '--location', dir]);
+    await ok(['projects', 'add', 'demo']);
+    await ok(['projects', 'link', 'demo', 'local/stuff']);
+    await ok(['tools', 'import', toolFile]);
+    return data;
+  }
+
+  it('provisions through a handler module in <data dir>/handlers', async () => {
+    const data = await customSetup('stamp.mjs:StampHandler');
+    const created = await runCli(data, ['--json', 'plans', 'create', 'stamp', '--project', 'demo']);
+    expect(created.code, created.stderr).toBe(0);
+    const [bound] = created.json<{ bound_resources: Array<BoundJson & { handler_failure: string | null }> }>().bound_resources;
+    expect(bound?.handler_failure).toBeNull();
+    expect(fs.readFileSync(path.join(bound!.sandbox_path, 'STAMPED-BY-HANDLER'), 'utf8')).toBe('stuff');
+    expect(fs.readFileSync(path.join(bound!.sandbox_path, 'in.txt'), 'utf8')).toBe('in\n');
+  });
+
+  it('uses the default handler when the module cannot be loaded, and says so', async () => {
+    const data = await customSetup('missing.mjs:Nope');
+    const created = await runCli(data, ['plans', 'create', 'stamp', '--project', 'demo']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/local\/stuff: handler missing\.mjs:Nope failed to load: .*; default used/);
+    const json = await runCli(data, ['--json', 'plans', 'list']);
+    const planId = json.json<Array<{ plan_id: string }>>()[0]!.plan_id;
+    const shown = await runCli(data, ['--json', 'plans', 'show', planId]);
+    const [bound] = shown.json<{ bound_resources: Array<BoundJson & { handler_failure: string }> }>().bound_resources;
+    expect(bound).toMatchObject({ strategy: 'copy_on_write', handler_failure: expect.stringContaining('default used') });
+    expect(fs.existsSync(path.join(bound!.sandbox_path, 'STAMPED-BY-HANDLER'))).toBe(false);
+  });
+});
