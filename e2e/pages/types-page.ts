@@ -15,12 +15,9 @@ export class TypesPage extends AppShell {
     super(page);
   }
 
-  /** The row of a type. */
+  /** The row of a type (rows are keyed by type name). */
   row(name: string): Locator {
-    return this.page
-      .getByRole('table', { name: 'Resource types' })
-      .getByRole('row')
-      .filter({ has: this.page.getByRole('cell').getByText(name, { exact: true }) });
+    return this.page.getByRole('table', { name: 'Resource types' }).locator(`[role="row"][data-row-id="${name}"]`);
   }
 
   /** Opens the add dialog and fills it; returns the dialog without submitting. */
