@@ -2,7 +2,8 @@
  * Packages the Linux `dir` target through `npm run dist`'s own script against a stand-in Electron
  * and checks what the package holds. What this proves: the contents and layout of the package
  * (built main, preload and renderer in app.asar, production dependencies only, no sources, the
- * Electron-ABI addon slot unpacked, the CLI launcher, package metadata). What it does not prove:
+ * Electron-ABI addon slot unpacked, the CLI launcher, package metadata), and that the packaged CLI
+ * bundle runs under plain Node with only the packaged node_modules. What it does not prove:
  * that Electron starts the app; this machine has no Electron binary, and the stand-in cannot run.
  * The addon packed here is a placeholder file standing in for better-sqlite3 built for Electron.
  */
@@ -28,6 +29,7 @@ interface Asar {
   listPackage(archive: string, options: { isPack: boolean }): string[];
   extractFile(archive: string, file: string): Buffer;
   statFile(archive: string, file: string): { unpacked?: boolean };
+  extractAll(archive: string, dest: string): void;
 }
 
 // Untyped JavaScript modules, loaded by a computed specifier so TypeScript does not ask for types.
@@ -171,5 +173,36 @@ describe('linux dir package (stand-in Electron; contents only, not a running app
     );
     expect(fs.statSync(launcher).mode & 0o111).not.toBe(0);
     expect(fs.existsSync(path.join(appDir, 'resources', 'bin', 'bindery.cmd'))).toBe(false);
+  });
+
+  it('runs its CLI bundle with nothing but the packaged node_modules, once given a better-sqlite3 binding', async () => {
+    // Plain Node stands in for Electron here, so the binding is node_modules' Node build: this
+    // proves the bundle and the pruned dependencies suffice, not that Electron's ABI matches.
+    const extracted = path.join(work, 'extracted');
+    asar.extractAll(archive, extracted);
+    const cli = path.join(extracted, 'out', 'cli', 'bindery.js');
+    const env: NodeJS.ProcessEnv = { ...process.env, BINDERY_HOME: path.join(work, 'home') };
+    delete env.BINDERY_SQLITE_BINDING;
+    const binding = path.join(
+      root,
+      'node_modules',
+      'better-sqlite3',
+      'build',
+      'Release',
+      'better_sqlite3.node',
+    );
+    const { stdout } = await run(process.execPath, [cli, '--json', 'types', 'list'], {
+      cwd: work,
+      env: { ...env, BINDERY_SQLITE_BINDING: binding },
+    });
+    expect((JSON.parse(stdout) as Array<{ name: string }>).map((type) => type.name)).toContain(
+      'git-checkout',
+    );
+    // Without a binding it fails: the package carries no Node build to fall back on.
+    await expect(
+      run(process.execPath, [cli, '--json', 'types', 'list'], { cwd: work, env }),
+    ).rejects.toMatchObject({
+      stdout: expect.stringContaining('Could not locate the bindings file'),
+    });
   });
 });
