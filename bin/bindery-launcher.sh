@@ -29,8 +29,11 @@ fi
 
 # The CLI must never inherit a Node runtime switch meant for something else.
 unset ELECTRON_RUN_AS_NODE
-if [ "$(uname -s)" = "Linux" ] && [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+set -- --cli "$@"
+if [ "$(uname -s)" = "Linux" ]; then
   # No display (ssh, CI): Chromium must not try to open one for a command that shows no window.
-  exec "$app" --ozone-platform=headless --cli "$@"
+  if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then set -- --ozone-platform=headless "$@"; fi
+  # Chromium refuses to start as root without this; in CLI mode no renderer (what it sandboxes) exists.
+  if [ "$(id -u)" = 0 ]; then set -- --no-sandbox "$@"; fi
 fi
-exec "$app" --cli "$@"
+exec "$app" "$@"

@@ -17,6 +17,8 @@ import {
 } from './install-cli.ts';
 
 const run = promisify(execFile);
+// Chromium will not start as root without --no-sandbox, so the launchers add it for root only.
+const asRoot = process.getuid?.() === 0 ? '--no-sandbox ' : '';
 const repoLauncher = path.resolve(import.meta.dirname, '..', '..', 'bin', 'bindery-launcher.sh');
 
 let work: string;
@@ -63,14 +65,14 @@ describe('installCli on Linux and macOS', () => {
     const { stdout } = await run(command, ['resources', 'list', '--json'], {
       env: { PATH: process.env.PATH, DISPLAY: ':0' },
     });
-    expect(stdout.trim()).toBe('app --cli resources list --json');
+    expect(stdout.trim()).toBe(`app ${asRoot}--cli resources list --json`);
   });
 
   it('tells Chromium not to look for a display when there is none', async () => {
     fakeInstalledApp();
     const { command } = await installCli(context());
     const { stdout } = await run(command, ['doctor'], { env: { PATH: process.env.PATH } });
-    expect(stdout.trim()).toBe('app --ozone-platform=headless --cli doctor');
+    expect(stdout.trim()).toBe(`app ${asRoot}--ozone-platform=headless --cli doctor`);
   });
 
   it('says when the folder is not on PATH and how to add it', async () => {
@@ -117,7 +119,7 @@ describe('installCli on Linux and macOS', () => {
     const { stdout } = await run(command, ['plans', 'list'], {
       env: { PATH: process.env.PATH, WAYLAND_DISPLAY: 'wayland-0' },
     });
-    expect(stdout.trim()).toBe('appimage --cli plans list');
+    expect(stdout.trim()).toBe(`appimage ${asRoot}--cli plans list`);
     // A second install replaces its own script.
     await installCli(context({ appImage }));
   });

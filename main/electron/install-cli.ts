@@ -200,11 +200,12 @@ function appImageScript(appImage: string): string {
   return [
     '#!/bin/sh',
     `${SCRIPT_MARKER}: written by Bindery's "Install 'bindery' command"; runs the AppImage's CLI.`,
+    // The same switches as bin/bindery-launcher.sh, which cannot be used: it lives inside the AppImage.
     'unset ELECTRON_RUN_AS_NODE',
-    'if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then',
-    `  exec ${quoted} --ozone-platform=headless --cli "$@"`,
-    'fi',
-    `exec ${quoted} --cli "$@"`,
+    'set -- --cli "$@"',
+    'if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then set -- --ozone-platform=headless "$@"; fi',
+    'if [ "$(id -u)" = 0 ]; then set -- --no-sandbox "$@"; fi',
+    `exec ${quoted} "$@"`,
     '',
   ].join('\n');
 }
