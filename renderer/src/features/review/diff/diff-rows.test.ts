@@ -6,6 +6,7 @@ import {
   expandGap,
   formatHunkHeader,
   initialVisibility,
+  MIN_COLLAPSED_LINES,
   type DiffRow,
   type Gap,
 } from './diff-rows.ts';
@@ -67,8 +68,20 @@ describe('initialVisibility and buildRows (unified)', () => {
     const hunks = buildRows(far, initialVisibility(far), 'unified').rows.filter((r) => r.type === 'hunk');
     expect(hunks.map((h) => (h.type === 'hunk' ? formatHunkHeader(h.header) : ''))).toEqual([
       '@@ -17,7 +17,7 @@ line 16',
-      '@@ -32,7 +32,7 @@ line 31',
+      '@@ -32,9 +32,9 @@ line 31',
     ]);
+  });
+
+  it('does not collapse runs shorter than MIN_COLLAPSED_LINES (a header would cost as much room)', () => {
+    // Changes at lines 10 and 20 leave 9 - 2 * 3 = 3 unchanged lines between their contexts.
+    const three = computeLineDiff(oldText, oldText.replace('line 10\n', 'x\n').replace('line 20\n', 'y\n'));
+    expect(MIN_COLLAPSED_LINES).toBe(4);
+    const rows = buildRows(three, initialVisibility(three), 'unified').rows;
+    expect(rows.filter((r) => r.type === 'hunk')).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'hunk', gap: { start: 0, end: 6 } });
+    // One more unchanged line between them, and the run (4 lines) is collapsed again.
+    const four = computeLineDiff(oldText, oldText.replace('line 10\n', 'x\n').replace('line 21\n', 'y\n'));
+    expect(buildRows(four, initialVisibility(four), 'unified').rows.filter((r) => r.type === 'hunk')).toHaveLength(2);
   });
 
   it('uses git header numbers for added and deleted files', () => {

@@ -9,6 +9,9 @@ import type { DiffLine, LineDiff } from './line-diff.ts';
 /** Unchanged lines shown around each change by default, as in `git diff`. */
 export const DEFAULT_CONTEXT_LINES = 3;
 
+/** Unchanged runs shorter than this stay visible: a hunk header would take as much room as the lines it hides. */
+export const MIN_COLLAPSED_LINES = 4;
+
 /** Lines revealed by one click on an expand control. */
 export const EXPAND_STEP = 20;
 
@@ -51,7 +54,10 @@ export interface RowModel {
 /** Which directions an expand control offers for a gap. */
 export type ExpandDirection = 'up' | 'down' | 'all';
 
-/** Visibility of every line: changed lines always, unchanged ones within `context` lines of a change. */
+/**
+ * Visibility of every line: changed lines always, unchanged ones within `context` lines of a
+ * change, and any unchanged run too short to be worth collapsing.
+ */
 export function initialVisibility(diff: LineDiff, context = DEFAULT_CONTEXT_LINES): Uint8Array {
   const visible = new Uint8Array(diff.lines.length);
   if (!Number.isFinite(context)) return visible.fill(1);
@@ -60,6 +66,15 @@ export function initialVisibility(diff: LineDiff, context = DEFAULT_CONTEXT_LINE
     const from = Math.max(0, block.start - reach);
     const to = Math.min(diff.lines.length, block.start + block.dels + block.adds + reach);
     visible.fill(1, from, to);
+  }
+  let runStart = -1;
+  for (let i = 0; i <= visible.length; i++) {
+    const hidden = i < visible.length && visible[i] === 0;
+    if (hidden && runStart < 0) runStart = i;
+    if (!hidden && runStart >= 0) {
+      if (i - runStart < MIN_COLLAPSED_LINES) visible.fill(1, runStart, i);
+      runStart = -1;
+    }
   }
   return visible;
 }

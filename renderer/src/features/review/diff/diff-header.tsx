@@ -1,0 +1,148 @@
+/**
+ * The sticky header of one file's diff: status, path (a rename as old -> new), +/- counts with a
+ * small bar, notes on mode, type and line-ending changes, change navigation and the mode toggle.
+ */
+import type { ReactNode } from 'react';
+import { ArrowRightIcon, ChevronDownIcon, ChevronUpIcon } from './diff-icons.tsx';
+import { displayPath, type DiffFile, type DiffFileStatus, type DiffMode } from './file-diff.ts';
+import { formatCount, renameParts } from './format.ts';
+
+const STATUS: Record<DiffFileStatus, { letter: string; label: string }> = {
+  added: { letter: 'A', label: 'Added' },
+  modified: { letter: 'M', label: 'Modified' },
+  deleted: { letter: 'D', label: 'Deleted' },
+  renamed: { letter: 'R', label: 'Renamed' },
+  type_changed: { letter: 'T', label: 'Type changed' },
+  mode_changed: { letter: 'M', label: 'Mode changed' },
+};
+
+/** Change navigation state shown in the header (absent for non-text views). */
+export interface HeaderNavigation {
+  index: number;
+  count: number;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+interface Props {
+  file: DiffFile;
+  stats: { additions: number; deletions: number } | null;
+  notes: string[];
+  navigation: HeaderNavigation | null;
+  mode: DiffMode | null;
+  onModeChange: (mode: DiffMode) => void;
+}
+
+/** The file header; `mode` null hides the toggle (binary, image and gated views have one layout). */
+export function DiffHeader({ file, stats, notes, navigation, mode, onModeChange }: Props) {
+  const status = STATUS[file.status];
+  return (
+    <header className="diff-header">
+      <span className={`diff-status is-${file.status}`} title={status.label} aria-label={status.label}>
+        {status.letter}
+      </span>
+      <h3 className="diff-path">
+        <FilePath file={file} />
+      </h3>
+      {notes.map((note) => (
+        <span key={note} className="diff-note">
+          {note}
+        </span>
+      ))}
+      <span className="diff-header-spacer" />
+      {stats ? <DiffStat additions={stats.additions} deletions={stats.deletions} /> : null}
+      {navigation ? <ChangeNavigation {...navigation} /> : null}
+      {mode ? <DiffModeToggle mode={mode} onChange={onModeChange} /> : null}
+    </header>
+  );
+}
+
+function FilePath({ file }: { file: DiffFile }): ReactNode {
+  if (file.oldPath && file.newPath && file.oldPath !== file.newPath) {
+    const parts = renameParts(file.oldPath, file.newPath);
+    return (
+      <span className="diff-rename" aria-label={`${file.oldPath} renamed to ${file.newPath}`} title={`${file.oldPath} \u2192 ${file.newPath}`}>
+        {parts.prefix ? <span className="diff-path-dir">{parts.prefix}</span> : null}
+        <span className="diff-path-old">{parts.from}</span>
+        <ArrowRightIcon />
+        <span>{parts.to}</span>
+      </span>
+    );
+  }
+  const path = displayPath(file);
+  const slash = path.lastIndexOf('/');
+  return (
+    <span title={path}>
+      {slash >= 0 ? <span className="diff-path-dir">{path.slice(0, slash + 1)}</span> : null}
+      <span>{path.slice(slash + 1)}</span>
+    </span>
+  );
+}
+
+const STAT_BLOCKS = 5;
+
+/** "+12 −3" with GitHub's five-block bar of the add/delete ratio. */
+export function DiffStat({ additions, deletions }: { additions: number; deletions: number }) {
+  const total = additions + deletions;
+  const added = total === 0 ? 0 : Math.round((additions / total) * STAT_BLOCKS);
+  const removed = total === 0 ? 0 : Math.min(STAT_BLOCKS - added, Math.round((deletions / total) * STAT_BLOCKS));
+  return (
+    <span className="diff-stat" aria-label={`${formatCount(additions)} lines added, ${formatCount(deletions)} lines removed`}>
+      <span className="diff-stat-add">+{formatCount(additions)}</span>
+      <span className="diff-stat-del">{'\u2212'}{formatCount(deletions)}</span>
+      <span className="diff-stat-bar" aria-hidden="true">
+        {Array.from({ length: STAT_BLOCKS }, (_, i) => (
+          <span key={i} className={i < added ? 'is-add' : i < added + removed ? 'is-del' : ''} />
+        ))}
+      </span>
+    </span>
+  );
+}
+
+function ChangeNavigation({ index, count, onPrevious, onNext }: HeaderNavigation) {
+  if (count === 0) return null;
+  return (
+    <span className="diff-nav" role="group" aria-label="Changes">
+      <button type="button" className="diff-icon-btn" onClick={onPrevious} aria-label="Previous change (p or k)" title="Previous change (p / k)">
+        <ChevronUpIcon />
+      </button>
+      <span className="diff-nav-count" aria-hidden="true">
+        {index >= 0 ? `${formatCount(index + 1)} / ${formatCount(count)}` : `${formatCount(count)} ${count === 1 ? 'change' : 'changes'}`}
+      </span>
+      <button type="button" className="diff-icon-btn" onClick={onNext} aria-label="Next change (n or j)" title="Next change (n / j)">
+        <ChevronDownIcon />
+      </button>
+    </span>
+  );
+}
+
+/** The unified / split switch: a two-option radio group, so arrow keys move between the options. */
+export function DiffModeToggle({ mode, onChange }: { mode: DiffMode; onChange: (mode: DiffMode) => void }) {
+  const options: Array<[DiffMode, string]> = [
+    ['unified', 'Unified'],
+    ['split', 'Split'],
+  ];
+  return (
+    <span className="diff-toggle" role="radiogroup" aria-label="Diff layout">
+      {options.map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          role="radio"
+          aria-checked={mode === value}
+          tabIndex={mode === value ? 0 : -1}
+          className="diff-toggle-option"
+          onClick={() => onChange(value)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+              event.preventDefault();
+              onChange(value === 'unified' ? 'split' : 'unified');
+            }
+          }}
+        >
+          {label}
+        </button>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,84 @@
+/** The few 16px line icons the diff viewer draws (inline SVG, coloured by currentColor). */
+import type { ReactNode } from 'react';
+
+function Icon({ children, size = 16 }: { children: ReactNode; size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+
+/** Reveal lines above: an arrow up out of a bar. */
+export function ExpandUpIcon() {
+  return (
+    <Icon>
+      <path d="M8 12.5V4M4.5 7.5 8 4l3.5 3.5M3 1.75h10" />
+    </Icon>
+  );
+}
+
+/** Reveal lines below: an arrow down into a bar. */
+export function ExpandDownIcon() {
+  return (
+    <Icon>
+      <path d="M8 3.5V12M4.5 8.5 8 12l3.5-3.5M3 14.25h10" />
+    </Icon>
+  );
+}
+
+/** Reveal the whole gap: arrows apart. */
+export function ExpandAllIcon() {
+  return (
+    <Icon>
+      <path d="M8 1.5v4.5M5.5 3.75 8 1.5l2.5 2.25M8 14.5V10M5.5 12.25 8 14.5l2.5-2.25M3 8h10" />
+    </Icon>
+  );
+}
+
+/** Previous change. */
+export function ChevronUpIcon() {
+  return (
+    <Icon>
+      <path d="M4 10l4-4 4 4" />
+    </Icon>
+  );
+}
+
+/** Next change. */
+export function ChevronDownIcon() {
+  return (
+    <Icon>
+      <path d="M4 6l4 4 4-4" />
+    </Icon>
+  );
+}
+
+/** A rename or a size change: from -> to. */
+export function ArrowRightIcon() {
+  return (
+    <Icon size={14}>
+      <path d="M2.5 8h10.5M9 4l4 4-4 4" />
+    </Icon>
+  );
+}
+
+/** A binary file. */
+export function BinaryFileIcon() {
+  return (
+    <Icon size={28}>
+      <path d="M3.5 1.5h6l3 3v10h-9z" strokeWidth="1" />
+      <path d="M9.5 1.5v3h3M5.5 8v3M7.5 8.25h1.5v2.75H7.5zM10.5 8v3" strokeWidth="1" />
+    </Icon>
+  );
+}
+
+/** The end of a file without a newline (a circled minus, as GitHub shows it). */
+export function NoNewlineIcon() {
+  return (
+    <Icon size={12}>
+      <circle cx="8" cy="8" r="6" />
+      <path d="M5 8h6" />
+    </Icon>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * One drawn row of the text diff: a hunk header with its expand controls, a trailing gap, a
+ * unified line, or a side-by-side pair. Rows are absolutely placed by the virtual list.
+ */
+import { memo, type CSSProperties } from 'react';
+import { ExpandAllIcon, ExpandDownIcon, ExpandUpIcon, NoNewlineIcon } from './diff-icons.tsx';
+import { EXPAND_STEP, expandDirections, formatHunkHeader, type DiffRow, type ExpandDirection, type Gap } from './diff-rows.ts';
+import { formatCount } from './format.ts';
+import type { DiffLine, LineDiff } from './line-diff.ts';
+import { lineSegments, type Token } from './tokens.ts';
+import type { Range } from './word-diff.ts';
+
+/** Characters of a line drawn at most; the rest is summarised (a minified file's one line). */
+export const MAX_RENDERED_CHARS = 5000;
+
+/** What every row needs besides its own data; one object per render of the list. */
+export interface RowContext {
+  diff: LineDiff;
+  oldTokens: Token[][] | null;
+  newTokens: Token[][] | null;
+  /** The changed ranges of a deleted or added line, against its paired line. */
+  words: (line: number) => Range[] | null;
+  /** Mark CRLF endings on changed lines (the two sides end lines differently). */
+  markCrlf: boolean;
+  onExpand: (gap: Gap, direction: ExpandDirection) => void;
+}
+
+interface RowProps {
+  row: DiffRow;
+  index: number;
+  ctx: RowContext;
+  focused: boolean;
+  top: number;
+  height: number;
+}
+
+/** A row of the diff table; memoised so scrolling re-renders only rows that enter the window. */
+export const DiffRowView = memo(function DiffRowView({ row, index, ctx, focused, top, height }: RowProps) {
+  const style: CSSProperties = { height, transform: `translateY(${top}px)` };
+  const common = { role: 'row', 'aria-rowindex': index + 1, style, 'data-focused': focused || undefined } as const;
+  if (row.type === 'hunk' || row.type === 'gap') {
+    const gap = row.gap;
+    const hidden = gap ? gap.end - gap.start : 0;
+    return (
+      <div {...common} className={`diff-row diff-hunk${row.type === 'gap' ? ' is-trailing' : ''}`}>
+        <span role="cell" className="diff-expand">
+          {gap ? expandDirections(gap).map((direction) => <ExpandButton key={direction} gap={gap} direction={direction} onExpand={ctx.onExpand} />) : null}
+        </span>
+        <span role="cell" className="diff-hunk-text">
+          {row.type === 'hunk' ? formatHunkHeader(row.header) : null}
+          {hidden > 0 ? <span className="diff-hidden-count">{`${formatCount(hidden)} unchanged ${hidden === 1 ? 'line' : 'lines'} hidden`}</span> : null}
+        </span>
+      </div>
+    );
+  }
+  if (row.type === 'line') {
+    const line = ctx.diff.lines[row.line] as DiffLine;
+    return (
+      <div {...common} className={`diff-row diff-unified is-${line.kind}`}>
+        <span role="cell" className="diff-num">{line.oldNo ?? ''}</span>
+        <span role="cell" className="diff-num">{line.newNo ?? ''}</span>
+        <Sign kind={line.kind} />
+        <span role="cell" className="diff-code">
+          <LineCode line={line} index={row.line} ctx={ctx} side={line.kind === 'del' ? 'old' : 'new'} />
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div {...common} className="diff-row diff-split">
+      <Half index={row.left} side="old" ctx={ctx} />
+      <Half index={row.right} side="new" ctx={ctx} />
+    </div>
+  );
+});
+
+function Half({ index, side, ctx }: { index: number; side: 'old' | 'new'; ctx: RowContext }) {
+  const line = ctx.diff.lines[index];
+  if (!line) {
+    return (
+      <>
+        <span role="cell" className="diff-num is-empty" />
+        <span role="cell" className="diff-sign is-empty" />
+        <span role="cell" className="diff-code is-empty" aria-label={side === 'old' ? 'no old line' : 'no new line'} />
+      </>
+    );
+  }
+  const kind = line.kind;
+  return (
+    <>
+      <span role="cell" className={`diff-num is-${kind}`}>{side === 'old' ? line.oldNo : line.newNo}</span>
+      <Sign kind={kind} />
+      <span role="cell" className={`diff-code is-${kind}`}>
+        <LineCode line={line} index={index} ctx={ctx} side={side} />
+      </span>
+    </>
+  );
+}
+
+const SIGNS = { add: ['+', 'added'], del: ['\u2212', 'removed'], context: ['', 'unchanged'] } as const;
+
+function Sign({ kind }: { kind: DiffLine['kind'] }) {
+  const [glyph, label] = SIGNS[kind];
+  return (
+    <span role="cell" className={`diff-sign is-${kind}`}>
+      <span aria-hidden="true">{glyph}</span>
+      <span className="diff-sr-only">{label}</span>
+    </span>
+  );
+}
+
+function LineCode({ line, index, ctx, side }: { line: DiffLine; index: number; ctx: RowContext; side: 'old' | 'new' }) {
+  const tokens = side === 'old' ? ctx.oldTokens?.[(line.oldNo ?? 0) - 1] : ctx.newTokens?.[(line.newNo ?? 0) - 1];
+  const clipped = line.text.length > MAX_RENDERED_CHARS;
+  const text = clipped ? line.text.slice(0, MAX_RENDERED_CHARS) : line.text;
+  const segments = lineSegments(text, clipped ? null : tokens, line.kind === 'context' ? null : ctx.words(index));
+  return (
+    <>
+      {segments.map((segment, i) =>
+        segment.cls || segment.changed ? (
+          <span key={i} className={segment.changed ? `${segment.cls} diff-word`.trim() : segment.cls}>
+            {segment.text}
+          </span>
+        ) : (
+          segment.text
+        ),
+      )}
+      {clipped ? <span className="diff-marker">{`\u2026 ${formatCount(line.text.length - MAX_RENDERED_CHARS)} more characters`}</span> : null}
+      {line.crlf && ctx.markCrlf && line.kind !== 'context' ? (
+        <span className="diff-marker diff-crlf" title="This line ends with CRLF (\r\n)">
+          {'\u240d\u240a'}
+        </span>
+      ) : null}
+      {line.noEol ? (
+        <span className="diff-marker diff-noeol" title="\ No newline at end of file">
+          <NoNewlineIcon />
+          <span>No newline at end of file</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+const EXPAND_LABEL: Record<ExpandDirection, (gap: Gap) => string> = {
+  up: () => `Show ${EXPAND_STEP} more lines above`,
+  down: () => `Show ${EXPAND_STEP} more lines below`,
+  all: (gap) => `Show all ${formatCount(gap.end - gap.start)} hidden lines`,
+};
+
+const EXPAND_ICON = { up: ExpandUpIcon, down: ExpandDownIcon, all: ExpandAllIcon } as const;
+
+function ExpandButton({ gap, direction, onExpand }: { gap: Gap; direction: ExpandDirection; onExpand: RowContext['onExpand'] }) {
+  const Glyph = EXPAND_ICON[direction];
+  const label = EXPAND_LABEL[direction](gap);
+  return (
+    <button type="button" className="diff-expand-btn" aria-label={label} title={label} onClick={() => onExpand(gap, direction)}>
+      <Glyph />
+    </button>
+  );
+}

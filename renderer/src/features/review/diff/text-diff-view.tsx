@@ -1,0 +1,60 @@
+/** A text file's diff: header with counts, navigation and layout toggle over the virtualized body. */
+import type { KeyboardEvent } from 'react';
+import { DiffHeader } from './diff-header.tsx';
+import type { DiffFile, DiffMode } from './file-diff.ts';
+import { displayPath } from './file-diff.ts';
+import { fileNotes } from './file-notes.ts';
+import { TextDiffBody } from './text-diff-body.tsx';
+import { navigationKey, useChangeNavigation } from './use-change-navigation.ts';
+import { useTextDiff } from './use-text-diff.ts';
+import { DiffEmpty } from './diff-empty.tsx';
+
+interface Props {
+  file: DiffFile;
+  mode: DiffMode;
+  onModeChange: (mode: DiffMode) => void;
+  contextLines?: number;
+}
+
+/** The text diff with its header; keys n/j and p/k move between changes while focus is inside. */
+export function TextDiffView({ file, mode, onModeChange, contextLines }: Props) {
+  const { diff, model, ctx, columns, eol } = useTextDiff(file, mode, contextLines);
+  const navigation = useChangeNavigation(model.changes, diff);
+  const notes = [...fileNotes(file), ...(eol ? [eol] : []), ...(diff.approximate ? ['approximate diff'] : [])];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const action = navigationKey(event);
+    if (!action) return;
+    event.preventDefault();
+    if (action === 'next') navigation.next();
+    else navigation.previous();
+  };
+  const empty = diff.blocks.length === 0;
+  return (
+    <div className="diff-text" onKeyDown={onKeyDown}>
+      <DiffHeader
+        file={file}
+        stats={{ additions: diff.additions, deletions: diff.deletions }}
+        notes={notes}
+        navigation={{ index: navigation.index, count: model.changes.length, onNext: navigation.next, onPrevious: navigation.previous }}
+        mode={empty ? null : mode}
+        onModeChange={onModeChange}
+      />
+      {empty ? (
+        <DiffEmpty file={file} hasText />
+      ) : (
+        <TextDiffBody
+          rows={model.rows}
+          mode={mode}
+          ctx={ctx}
+          columns={columns}
+          focused={navigation.focused}
+          scrollTo={navigation.scrollTo}
+          label={`${mode === 'split' ? 'Side-by-side' : 'Unified'} diff of ${displayPath(file)}`}
+        />
+      )}
+      <div className="diff-sr-only" aria-live="polite">
+        {navigation.announcement}
+      </div>
+    </div>
+  );
+}
