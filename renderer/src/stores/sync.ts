@@ -1,48 +1,34 @@
 /**
- * Keeps the stores in step with the registry: loads everything once, then refreshes the areas
+ * Keeps the stores in step with the registry: loads everything once, then reloads the lists
  * named by each registry-changed event, including changes the CLI makes in another process.
  */
-import type { EventPayload } from '../../../shared/events.ts';
+import { REGISTRY_AREAS } from '../../../shared/events.ts';
 import { api, subscribe } from '../api/index.ts';
+import { listsToReload, type Area } from '../lib/refresh-plan.ts';
 import { useProjects } from './projects-store.ts';
 import { useResources } from './resources-store.ts';
 import { useTools } from './tools-store.ts';
 import { useTypes } from './types-store.ts';
 import { useUi } from './ui-store.ts';
 
-type Area = EventPayload<'registryChanged'>['areas'][number];
-
-// Resources show their projects and projects show their resources: a change to either
-// refreshes both.
-const types = () => useTypes.getState().refresh();
-const resources = () => useResources.getState().refresh();
-const projects = () => useProjects.getState().refresh();
-const tools = () => useTools.getState().refresh();
-const REFRESH: Record<Area, Array<() => Promise<void>>> = {
-  types: [types],
-  resources: [resources, projects],
-  projects: [projects, resources],
-  tools: [tools],
+const RELOAD: Record<Area, () => Promise<void>> = {
+  types: () => useTypes.getState().refresh(),
+  resources: () => useResources.getState().refresh(),
+  projects: () => useProjects.getState().refresh(),
+  tools: () => useTools.getState().refresh(),
 };
 
-/** The refreshes one event calls for, each once. */
-export function refreshesFor(areas: readonly Area[]): Array<() => Promise<void>> {
-  return [...new Set(areas.flatMap((area) => REFRESH[area]))];
+/** Reloads the lists affected by changes to `areas`. */
+export function reload(areas: readonly Area[]): Promise<unknown> {
+  return Promise.all(listsToReload(areas).map((area) => RELOAD[area]()));
 }
 
 /** Loads all stores and subscribes to registry changes; returns the unsubscribe function. */
 export function startSync(): () => void {
-  void refreshAll();
+  void reload(REGISTRY_AREAS);
   api.appInfo().then(
     (info) => useUi.getState().setAppInfo(info),
     (error: unknown) => useUi.getState().setAppInfo(null, error),
   );
-  return subscribe('registryChanged', (payload) => {
-    void Promise.all(refreshesFor(payload.areas).map((refresh) => refresh()));
-  });
-}
-
-/** Reloads every list (after reconnecting, or on demand). */
-export function refreshAll(): Promise<unknown> {
-  return Promise.all(refreshesFor(['types', 'resources', 'projects', 'tools']).map((refresh) => refresh()));
+  return subscribe('registryChanged', (payload) => void reload(payload.areas));
 }

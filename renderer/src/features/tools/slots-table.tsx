@@ -9,12 +9,12 @@ export function SlotsTable({ slots }: { slots: ResourceSlot[] }): ReactElement {
   return (
     <table className="simple-table" aria-label="Resource slots">
       <colgroup>
-        <col style={{ width: '18%' }} />
-        <col style={{ width: '20%' }} />
-        <col style={{ width: '116px' }} />
-        <col style={{ width: '100px' }} />
+        <col style={{ width: '15%' }} />
+        <col style={{ width: '17%' }} />
+        <col style={{ width: '112px' }} />
+        <col style={{ width: '96px' }} />
         <col />
-        <col style={{ width: '88px' }} />
+        <col style={{ width: '84px' }} />
       </colgroup>
       <thead>
         <tr>

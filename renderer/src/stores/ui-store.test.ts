@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { routeFromHash } from './ui-store.ts';
+
+describe('routeFromHash', () => {
+  it('reads the screen from the hash and falls back to resources', () => {
+    expect(routeFromHash('#/tools')).toBe('tools');
+    expect(routeFromHash('#types')).toBe('types');
+    expect(routeFromHash('#/projects/abc?x=1')).toBe('projects');
+    expect(routeFromHash('')).toBe('resources');
+    expect(routeFromHash('#/plans')).toBe('resources');
+  });
+});
