@@ -2,6 +2,7 @@
 // `bindery serve`; project "electron" runs the same specs in Electron when a binary exists and
 // otherwise skips them with the reason. Traces and screenshots are kept for failures.
 import fs from 'node:fs';
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import type { HostKind } from './e2e/fixtures.ts';
 
@@ -11,12 +12,13 @@ export default defineConfig<{ hostKind: HostKind }>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'e2e/artifacts/test-results',
-  timeout: 60_000,
+  // Each test starts a server and runs the CLI as separate processes: generous on busy machines.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: process.env.CI ? 2 : 4,
+  workers: Math.max(1, Math.min(4, os.availableParallelism())),
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'e2e/artifacts/report' }]],
   use: {
     trace: 'retain-on-failure',
