@@ -133,7 +133,8 @@ export class ResourceHandlerService {
   }
 }
 
-function deferredError(slots: string[]): ValidationError {
+/** The error for parameter slots that have no value yet, naming every one and how to supply it. */
+export function deferredError(slots: string[]): ValidationError {
   const list = slots.map((s) => `"${s}"`).join(', ');
   const how = slots.map((s) => `--param ${s}=<resource name or id>`).join(' ');
   return new ValidationError(

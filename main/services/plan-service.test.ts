@@ -81,6 +81,17 @@ describe('PlanService.createPlan', () => {
     expect(plans.showPlan(plan!.id).sandboxes.filter((s) => s.status === 'ready')).toEqual([]);
   });
 
+  it('stops when cancelled, marks the plan failed and leaves no sandbox folder', async () => {
+    const { plans, dataDir } = await seeded();
+    const abort = new AbortController();
+    abort.abort();
+    await expect(plans.createPlan('fixer', 'demo', { target: 'local/target' }, { signal: abort.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    const [plan] = plans.listPlans();
+    expect(plan?.status).toBe('failed');
+    const planDir = path.join(dataDir, 'sandboxes', plan!.id);
+    expect(fs.existsSync(planDir) ? fs.readdirSync(planDir) : []).toEqual([]);
+  });
+
   it('names an unknown plan and an ambiguous sandbox reference with what to use instead', async () => {
     const { plans } = await seeded();
     expect(() => plans.findPlan('nope')).toThrow(/There is no plan "nope"\. See the list with "bindery plans list"/);

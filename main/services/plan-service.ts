@@ -9,7 +9,7 @@ import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { BoundResource } from '../../shared/model.ts';
 import type { BindingParams, BindingResolutionService } from '../core/binding-resolution.ts';
 import { looksLikeId, shortName } from '../core/names.ts';
-import type { ResourceHandlerService } from '../handlers/resource-handler-service.ts';
+import { deferredError, type ResourceHandlerService } from '../handlers/resource-handler-service.ts';
 import { listActivity, logActivity } from '../registry/activity.ts';
 import * as plans from '../registry/plans.ts';
 import { planCommits } from '../registry/sandbox-commits.ts';
@@ -74,7 +74,11 @@ export class PlanService {
    * commits). Every other method waits for it, so no commit starts over an unfinished one.
    */
   recover(): ReturnType<SandboxManager['recover']> {
-    this.recovery ??= this.options.sandboxes.recover();
+    // A failed recovery is not remembered: the next call tries again.
+    this.recovery ??= this.options.sandboxes.recover().catch((error: unknown) => {
+      this.recovery = undefined;
+      throw error;
+    });
     return this.recovery;
   }
 
@@ -89,14 +93,7 @@ export class PlanService {
     const project = registry.findProject(projectRef);
     const results = bindings.resolve(tool, project, params);
     const deferred = results.filter((r) => r.deferred).map((r) => r.slotName);
-    if (deferred.length > 0) {
-      throw new ValidationError(
-        `Tool "${tool.name}" has parameter slot${deferred.length > 1 ? 's' : ''} without a value: ${deferred.join(', ')}. Supply ${deferred
-          .map((slot) => `--param ${slot}=<resource name or id>`)
-          .join(' ')} before provisioning.`,
-        { deferredSlots: deferred },
-      );
-    }
+    if (deferred.length > 0) throw deferredError(deferred);
     const stamp = this.stamp();
     const plan: Plan = {
       id: ulid(),
