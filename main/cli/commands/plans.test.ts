@@ -187,6 +187,15 @@ describe('bindery plans recover', () => {
     expect(json.json<{ orphans: string[]; missing: unknown[] }>()).toMatchObject({ orphans: [orphan], missing: [] });
   });
 
+  it('shows the activity log of a plan', async () => {
+    const { data } = await seeded();
+    const { plan } = await createPlan(data);
+    const result = await runCli(data, ['plans', 'activity', '--plan', plan.plan_id]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/plan\.created\s+\S+\s+Plan of mixed in demo created/);
+    expect(result.stdout).toContain('sandbox.created');
+  });
+
   it('keeps slot names as written in the JSON params', async () => {
     const { data } = await seeded();
     const { plan } = await createPlan(data);

@@ -254,6 +254,17 @@ export const registerPlans: CommandModule = (program, context) => {
     });
 
   plans
+    .command('activity')
+    .description('the log of plans, commits, undos, discards and restores, newest first')
+    .option('--plan <plan>', 'only this plan')
+    .option('--limit <n>', 'at most this many lines', '50')
+    .action((options: { plan?: string; limit: string }) => {
+      const planId = options.plan ? service().findPlan(options.plan).id : undefined;
+      const entries = service().activity({ planId, limit: Number.parseInt(options.limit, 10) || 50 });
+      out.result(toWire(entries), () => table(['AT', 'KIND', 'PLAN', 'MESSAGE'], entries.map((e) => [e.at, e.kind, e.planId, e.message]), 'No activity yet.'));
+    });
+
+  plans
     .command('recover')
     .description('reconcile sandboxes with the disk: finish interrupted commits, mark missing sandboxes, list orphan folders')
     .action(async () => {
