@@ -30,6 +30,8 @@ export class HttpTransport implements Transport {
   private readonly fetchImpl: typeof fetch;
   private stream: AbortController | null = null;
   private connectedOnce = false;
+  /** Consecutive failed connections; the retry delay doubles with each, up to 30 s. */
+  private failures = 0;
 
   constructor(private readonly options: HttpTransportOptions) {
     this.fetchImpl = options.fetch ?? fetch.bind(globalThis);
@@ -88,9 +90,11 @@ export class HttpTransport implements Transport {
     void this.read(controller).finally(() => {
       if (this.stream !== controller || controller.signal.aborted) return;
       this.stream = null;
+      const delay = Math.min((this.options.retryMs ?? 1000) * 2 ** this.failures, 30_000);
+      this.failures++;
       setTimeout(() => {
         if (!this.stream && [...this.handlers.values()].some((s) => s.size > 0)) this.open();
-      }, this.options.retryMs ?? 1000);
+      }, delay);
     });
   }
 
@@ -106,6 +110,7 @@ export class HttpTransport implements Transport {
         signal: controller.signal,
       });
       if (!response.ok || !response.body) return;
+      this.failures = 0;
       // Events may have been missed while disconnected: tell every store to refresh.
       if (this.connectedOnce) this.dispatch('registryChanged', { areas: [...REGISTRY_AREAS], source: 'external' });
       this.connectedOnce = true;
