@@ -9,10 +9,10 @@ import { appUrlPredicate, type IpcEventLike } from './sender-check.ts';
 
 const INDEX = 'file:///app/out/renderer/index.html';
 const frame = { url: INDEX, parent: null };
-const trusted: IpcEventLike = { sender: { id: 1, mainFrame: frame }, senderFrame: frame };
+const trusted: IpcEventLike = { sender: { id: 1 }, senderFrame: frame };
 const foreignFrame = { url: 'https://evil.example/', parent: null };
-const foreign: IpcEventLike = { sender: { id: 1, mainFrame: foreignFrame }, senderFrame: foreignFrame };
-const otherWindow: IpcEventLike = { sender: { id: 2, mainFrame: frame }, senderFrame: frame };
+const foreign: IpcEventLike = { sender: { id: 1 }, senderFrame: foreignFrame };
+const otherWindow: IpcEventLike = { sender: { id: 2 }, senderFrame: frame };
 
 let bindery: Bindery;
 let runtime: ApiRuntime;

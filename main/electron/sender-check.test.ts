@@ -4,12 +4,9 @@ import { appUrlPredicate, isTrustedSender, type IpcEventLike } from './sender-ch
 const INDEX = 'file:///opt/bindery/out/renderer/index.html';
 const policy = { trustedIds: new Set([7]), isAppUrl: appUrlPredicate(INDEX) };
 
-function event(overrides: { id?: number; url?: string; parent?: unknown; subFrame?: boolean; noFrame?: boolean } = {}): IpcEventLike {
+function event(overrides: { id?: number; url?: string; parent?: unknown; noFrame?: boolean } = {}): IpcEventLike {
   const frame = { url: overrides.url ?? `${INDEX}#/resources`, parent: overrides.parent ?? null };
-  return {
-    sender: { id: overrides.id ?? 7, mainFrame: overrides.subFrame ? { url: INDEX, parent: null } : frame },
-    senderFrame: overrides.noFrame ? null : frame,
-  };
+  return { sender: { id: overrides.id ?? 7 }, senderFrame: overrides.noFrame ? null : frame };
 }
 
 describe('isTrustedSender', () => {
@@ -21,7 +18,7 @@ describe('isTrustedSender', () => {
   it.each([
     ['another webContents', { id: 8 }],
     ['a sub-frame (has a parent)', { parent: {} }],
-    ['a frame that is not the main frame', { subFrame: true }],
+    ['a nested sub-frame on the app page', { parent: { url: INDEX, parent: null } }],
     ['a destroyed frame', { noFrame: true }],
     ['a remote page', { url: 'https://evil.example/index.html' }],
     ['another local file', { url: 'file:///tmp/evil.html' }],

@@ -6,7 +6,7 @@
 
 /** The parts of an Electron IPC event the check reads. */
 export interface IpcEventLike {
-  sender: { id: number; mainFrame?: unknown };
+  sender: { id: number };
   senderFrame: { url: string; parent: unknown } | null | undefined;
 }
 
@@ -23,8 +23,9 @@ export function isTrustedSender(event: IpcEventLike, policy: TrustPolicy): boole
   const frame = event.senderFrame;
   if (!frame) return false; // the frame navigated away or was destroyed
   if (!policy.trustedIds.has(event.sender.id)) return false;
-  if (frame.parent !== null) return false; // sub-frames never talk to main
-  if (event.sender.mainFrame !== undefined && event.sender.mainFrame !== frame) return false;
+  // Only the top frame has no parent; sub-frames (iframes) never talk to main. Frame wrapper
+  // objects are not guaranteed to be identical across calls, so identity is not compared.
+  if (frame.parent !== null) return false;
   return policy.isAppUrl(frame.url);
 }
 
