@@ -154,6 +154,20 @@ export class CountingHandler {
     expect(sandbox).toMatchObject({ strategy: 'copy_on_write', path: bound.sandboxPath });
   });
 
+  it('names the handler when it fails while provisioning, and refuses a result without a sandbox path', async () => {
+    const { registry, service } = await setup(async (spec) =>
+      spec === 'bad.mjs:Throws'
+        ? { resolve: () => Promise.reject(new Error('disk on fire')) }
+        : { resolve: async ({ slotName, resource }) => ({ slotName, resourceId: resource.id, resourceType: resource.typeName, sandboxPath: '', access: 'read_only' as const }) },
+    );
+    registry.addType({ name: 'bad', handler: 'bad.mjs:Throws' });
+    registry.addType({ name: 'empty', handler: 'empty.mjs:Empty' });
+    const bad = await registry.addResource({ name: 'local/bad', typeName: 'bad', location: tempDir() });
+    const empty = await registry.addResource({ name: 'local/empty', typeName: 'empty', location: tempDir() });
+    await expect(service.resolveBinding(binding('b', bad), 'PLAN1')).rejects.toThrow('handler bad.mjs:Throws failed while provisioning slot "b" (local/bad): disk on fire');
+    await expect(service.resolveBinding(binding('e', empty), 'PLAN1')).rejects.toThrow(/handler empty\.mjs:Empty returned no sandboxPath/);
+  });
+
   it("runs the reference's MyHandler example as written, translated to TypeScript", async () => {
     // From reference/resource_handlers.md, "Writing Custom Handlers".
     class MyHandler implements ResourceHandler {

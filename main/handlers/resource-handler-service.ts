@@ -4,7 +4,7 @@
  * loads the type's handler (or the default handler when there is none or it fails to load, with
  * the failure recorded on the sandbox) and lets it provision through the SandboxManager.
  */
-import { ValidationError } from '../../shared/errors.ts';
+import { BinderyError, ValidationError } from '../../shared/errors.ts';
 import type { AccessMode, BindingResult, BoundResource, Resource, ResourceTypeSpec, SandboxStrategy } from '../../shared/model.ts';
 import type { ProvisionProgress } from '../sandbox/sandbox-manager.ts';
 import { DefaultHandler } from './built-in-handlers.ts';
@@ -57,28 +57,23 @@ export class ResourceHandlerService {
     const type = this.lookupType(resource.typeName);
     const strategy = effectiveStrategy(resource, type);
     const { handler, failure } = await this.handlerFor(type);
-    const sandboxAccess = options.sandboxAccess ? widerAccess(options.sandboxAccess, binding.access) : binding.access;
-    const provider: SandboxProvider = {
-      getOrCreateSandbox: (request: SandboxRequest) =>
-        this.options.sandboxManager.getOrCreateSandbox({
-          ...request,
-          access: request.access ? widerAccess(request.access, sandboxAccess) : sandboxAccess,
-          slotName: binding.slotName,
-          resourceName: resource.name,
-          handler: type?.handler ?? null,
-          handlerFailure: failure,
-          signal: request.signal ?? options.signal,
-          onProgress: request.onProgress ?? ((progress) => options.onProgress?.(binding.slotName, progress)),
-        }),
-    };
-    const bound = await handler.resolve({
-      resource,
-      planId,
-      slotName: binding.slotName,
-      sandboxManager: provider,
-      access: binding.access,
-      sandboxStrategy: strategy,
-    });
+    const provider = this.provider(binding, resource, type, failure, options);
+    const name = failure || !type?.handler ? 'the default handler' : `handler ${type.handler}`;
+    let bound: BoundResource;
+    try {
+      bound = await handler.resolve({ resource, planId, slotName: binding.slotName, sandboxManager: provider, access: binding.access, sandboxStrategy: strategy });
+    } catch (error) {
+      if (error instanceof BinderyError) throw error;
+      throw new BinderyError('internal', `${name} failed while provisioning slot "${binding.slotName}" (${resource.name}): ${(error as Error).message}`, {
+        slotName: binding.slotName,
+        handler: type?.handler ?? null,
+      });
+    }
+    if (typeof bound?.sandboxPath !== 'string' || bound.sandboxPath === '') {
+      throw new ValidationError(`${name} returned no sandboxPath for slot "${binding.slotName}": a handler must return a BoundResource with the sandbox path.`, {
+        slotName: binding.slotName,
+      });
+    }
     return {
       slotName: bound.slotName ?? binding.slotName,
       resourceId: bound.resourceId ?? resource.id,
@@ -112,6 +107,28 @@ export class ResourceHandlerService {
       result[binding.slotName] = await this.resolveBinding(binding, planId, { ...options, sandboxAccess: access.get(binding.resourceId) });
     }
     return result;
+  }
+
+  /**
+   * The SandboxManager as this slot's handler sees it: requests get the slot's (or the shared
+   * sandbox's wider) access, the slot name, the handler and any load failure, so a handler
+   * written against the reference's protocol needs to pass none of them.
+   */
+  private provider(binding: BindingResult, resource: Resource, type: ResourceTypeSpec | null, failure: string | null, options: ResolveBindingOptions): SandboxProvider {
+    const sandboxAccess = options.sandboxAccess ? widerAccess(options.sandboxAccess, binding.access) : binding.access;
+    return {
+      getOrCreateSandbox: (request: SandboxRequest) =>
+        this.options.sandboxManager.getOrCreateSandbox({
+          ...request,
+          access: request.access ? widerAccess(request.access, sandboxAccess) : sandboxAccess,
+          slotName: binding.slotName,
+          resourceName: resource.name,
+          handler: type?.handler ?? null,
+          handlerFailure: failure,
+          signal: request.signal ?? options.signal,
+          onProgress: request.onProgress ?? ((progress) => options.onProgress?.(binding.slotName, progress)),
+        }),
+    };
   }
 
   private lookupType(name: string): ResourceTypeSpec | null {
