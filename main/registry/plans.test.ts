@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/fixtures.ts';
 import { listActivity, logActivity } from './activity.ts';
 import { openDatabase } from './database.ts';
-import { getPlan, insertPlan, listPlans, planHistory, setPlanStatus } from './plans.ts';
+import { getPlan, insertPlan, listPlans, planBindings, planHistory, plansWithIdPrefix, setPlanBindings, setPlanStatus } from './plans.ts';
 import { insertCommit, lastCommit, markCommitUndone } from './sandbox-commits.ts';
-import { findSandbox, getSandbox, isRegisteredPath, planSandboxes, saveSandbox, sandboxesWithStatus, setSandboxStatus } from './sandboxes.ts';
-import { getTrash, insertTrash, listTrash, markTrashRestored } from './trash.ts';
+import { deleteSandbox, findSandbox, getSandbox, isRegisteredPath, planSandboxes, saveSandbox, sandboxesWithStatus, setSandboxBase, setSandboxStatus } from './sandboxes.ts';
+import { getTrash, insertTrash, listTrash, markTrashPurged, markTrashRestored } from './trash.ts';
 import type { Plan, SandboxRecord } from '../sandbox/model.ts';
 
 const T0 = '2026-01-01T00:00:00.000Z';
@@ -56,6 +56,20 @@ describe('plan registry', () => {
     ]);
     expect(listPlans(db).map((p) => p.id)).toEqual(['P2', 'P1']);
     expect(listPlans(db, { status: 'ready' }).map((p) => p.id)).toEqual(['P1']);
+    expect(listPlans(db, { limit: 1 }).map((p) => p.id)).toEqual(['P2']);
+  });
+
+  it('keeps the bound slots of a plan and finds plans by id prefix', () => {
+    const db = openDatabase(path.join(tempDir(), 'b.db'));
+    insertPlan(db, plan('01HAAA1'));
+    insertPlan(db, plan('01HAAB2'));
+    const bound = [{ slotName: 'repo', resourceId: 'R', resourceType: 'git-checkout', sandboxPath: '/s', access: 'read_write' as const }];
+    setPlanBindings(db, '01HAAA1', bound);
+    expect(planBindings(db, '01HAAA1')).toEqual(bound);
+    expect(planBindings(db, 'nope')).toEqual([]);
+    expect(plansWithIdPrefix(db, '01HAA').map((p) => p.id)).toEqual(['01HAAA1', '01HAAB2']);
+    expect(plansWithIdPrefix(db, '01HAAB').map((p) => p.id)).toEqual(['01HAAB2']);
+    expect(plansWithIdPrefix(db, '%')).toEqual([]);
   });
 
   it('stores sandboxes, one per (plan, resource)', () => {
@@ -71,6 +85,10 @@ describe('plan registry', () => {
     expect(planSandboxes(db, 'P1')).toHaveLength(1);
     expect(isRegisteredPath(db, '/data/sandboxes/P1/app-S1')).toBe(true);
     expect(isRegisteredPath(db, '/data/sandboxes/P1/other')).toBe(false);
+    setSandboxBase(db, 'S1', 'abc123', T1);
+    expect(getSandbox(db, 'S1')?.baseCommit).toBe('abc123');
+    deleteSandbox(db, 'S1');
+    expect(getSandbox(db, 'S1')).toBeUndefined();
   });
 
   it('stores commits, trash and activity', () => {
@@ -88,6 +106,11 @@ describe('plan registry', () => {
     expect(getTrash(db, 'X')?.counts).toEqual(counts);
     markTrashRestored(db, 'X', T1);
     expect(listTrash(db)).toEqual([]);
+    insertTrash(db, { id: 'Y', sandboxId: 'S1', planId: 'P1', resourceName: 'local/app', originalPath: '/src/app', sandboxPath: '/s', strategy: 'copy_on_write', trashPath: '/t', counts, createdAt: T0, expiresAt: T1, restoredAt: null });
+    expect(listTrash(db).map((t) => t.id)).toEqual(['Y']);
+    markTrashPurged(db, 'Y', T1);
+    expect(listTrash(db)).toEqual([]);
+    expect(getTrash(db, 'Y')).toBeUndefined();
 
     logActivity(db, { at: T0, kind: 'plan.created', planId: 'P1', sandboxId: null, message: 'Plan created' });
     expect(listActivity(db, { planId: 'P1' }).map((a) => a.kind)).toEqual(['plan.created']);

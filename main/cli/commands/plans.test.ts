@@ -81,6 +81,19 @@ describe('bindery plans create', () => {
   });
 });
 
+describe('bindery plans create fallback', () => {
+  it('says when a git checkout could not be a worktree and was copied instead', async () => {
+    const { data, repo } = await seeded();
+    fs.rmSync(path.join(repo, '.git'), { recursive: true, force: true });
+    const { slot } = await createPlan(data);
+    expect(slot('repo')).toMatchObject({ strategy: 'copy_on_write', fallback_reason: expect.stringMatching(/not a usable git work tree|not a git/) });
+    expect(fs.readFileSync(path.join(slot('repo').sandbox_path, 'src/app.ts'), 'utf8')).toBe('export const a = 1;\n');
+    const human = await runCli(data, ['plans', 'list']);
+    const planId = human.stdout.split('\n')[1]!.split(/\s+/)[0]!;
+    expect((await runCli(data, ['plans', 'show', planId])).stdout).toMatch(/local\/app: git_worktree fell back to copy_on_write: /);
+  });
+});
+
 describe('bindery plans review, commit, undo', () => {
   it('lists changes, shows a diff, blocks a conflicting commit with code "conflict", and commits once resolved', async () => {
     const { data, repo } = await seeded();
