@@ -105,6 +105,10 @@ describe('linux dir package (stand-in Electron; contents only, not a running app
 
   afterAll(() => {
     if (work) fs.rmSync(work, { recursive: true, force: true });
+    // The beforePack hook staged the placeholder addon in out/native; leave no fake behind there.
+    const staged = path.join(root, 'out', 'native', 'linux-x64', 'better_sqlite3.node');
+    if (fs.existsSync(staged) && fs.readFileSync(staged, 'utf8') === PLACEHOLDER_ADDON)
+      fs.rmSync(path.dirname(staged), { recursive: true });
   });
 
   it('was laid out around the stand-in executable, which is all this test can run against', () => {
