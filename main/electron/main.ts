@@ -14,8 +14,10 @@ import { startApiRuntime, type ApiRuntime } from '../services/api-runtime.ts';
 import { openBindery, type Bindery } from '../services/bindery.ts';
 import { resolveDataDir } from '../services/data-dir.ts';
 import { parseAppArgs } from './app-args.ts';
+import { cliInstallContext, installCli, uninstallCli } from './install-cli.ts';
 import { ipcHandlers } from './ipc-dispatch.ts';
 import { installMenu } from './menu.ts';
+import type { MainAction } from './menu-template.ts';
 import { chooseNativeBinding, nativeBindingCandidates } from './native-binding.ts';
 import { appUrlPredicate } from './sender-check.ts';
 import { createMainWindow, lockDownContents, safeOpenExternal } from './window.ts';
@@ -107,9 +109,26 @@ function runApp(dataDirFlag: string | undefined): void {
       onRefused: (channel, event) => console.warn(`Bindery: refused ${channel} from ${event.senderFrame?.url ?? 'a destroyed frame'}`),
     });
     for (const [channel, handler] of handlers) ipcMain.handle(channel, (event, input) => handler(event, input));
-    installMenu(process.platform, (command) => send({ event: 'menuCommand', payload: { command } }));
+    installMenu(process.platform, (command) => send({ event: 'menuCommand', payload: { command } }), (action) => void runAction(action));
     openWindow();
   });
+}
+
+/** Menu work done in main: install or remove the `bindery` command, reported in a dialog. */
+async function runAction(action: MainAction): Promise<void> {
+  const context = cliInstallContext(process.resourcesPath);
+  try {
+    if (action === 'install-cli') {
+      const result = await installCli(context);
+      await dialog.showMessageBox({ type: 'info', message: "The 'bindery' command is installed", detail: result.message });
+    } else {
+      const removed = await uninstallCli(context);
+      const detail = removed.length > 0 ? `Removed ${removed.join(', ')}.` : "No 'bindery' command of this Bindery was installed.";
+      await dialog.showMessageBox({ type: 'info', message: "The 'bindery' command", detail });
+    }
+  } catch (error) {
+    dialog.showErrorBox("Bindery could not change the 'bindery' command", (error as Error).message);
+  }
 }
 
 /** No permissions (camera, notifications, ...) for the page, and the CSP as a header too. */

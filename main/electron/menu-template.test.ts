@@ -15,6 +15,11 @@ describe('menuTemplate', () => {
     expect(new Set(accelerators).size).toBe(accelerators.length);
   });
 
+  it('offers installing and removing the bindery command', () => {
+    const actions = entries(menuTemplate('linux').flatMap((menu) => menu.submenu)).filter((e) => 'action' in e);
+    expect(actions.map((e) => ('action' in e ? e.action : null))).toEqual(['install-cli', 'uninstall-cli']);
+  });
+
   it('puts the app menu first on macOS only', () => {
     expect(menuTemplate('darwin')[0]?.label).toBe('Bindery');
     expect(menuTemplate('linux')[0]?.label).toBe('File');

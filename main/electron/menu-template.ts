@@ -4,10 +4,14 @@
  */
 import type { MenuCommand } from '../../shared/events.ts';
 
+/** Work the main process does itself (nothing for the renderer to show first). */
+export type MainAction = 'install-cli' | 'uninstall-cli';
+
 /** One menu entry. */
 export type MenuEntry =
   | { type: 'separator' }
   | { label: string; accelerator?: string; command: MenuCommand }
+  | { label: string; action: MainAction }
   | { label?: string; role: string }
   | { label: string; submenu: MenuEntry[] };
 
@@ -54,6 +58,10 @@ export function menuTemplate(platform: NodeJS.Platform): Array<{ label: string; 
       role: 'help',
       submenu: [
         { label: 'Run Health Check', command: 'doctor' },
+        sep,
+        { label: "Install 'bindery' Command…", action: 'install-cli' },
+        { label: "Uninstall 'bindery' Command", action: 'uninstall-cli' },
+        sep,
         { label: 'About Bindery', command: 'about' },
       ],
     },
