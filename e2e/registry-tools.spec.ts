@@ -5,25 +5,9 @@
  */
 import fs from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
+import { MIXED_TOOL } from './pages/registry-seed.ts';
 import { ToolsPage } from './pages/tools-page.ts';
 import { bindery, Workspace } from './pages/workspace.ts';
-
-/** The "Mixed Bindings" example of tool_bindings.md, as printed there. */
-const MIXED = `resource_slots:
-  - name: repo
-    resource_type: git-checkout
-    access: read_write
-    binding: contextual
-  - name: config
-    resource_type: fs-directory
-    access: read_only
-    binding: static
-    static_resource: local/shared-config
-  - name: output
-    resource_type: fs-directory
-    access: write_only
-    binding: parameter
-`;
 
 let workspace: Workspace;
 test.beforeEach(async () => {
@@ -39,7 +23,7 @@ test("imports the reference's mixed tool once local/shared-config is registered"
   await tools.open('Tools');
   await expect(app.page.getByText('No tools yet')).toBeVisible();
 
-  const dialog = await tools.paste(MIXED, 'mixed.yaml');
+  const dialog = await tools.paste(MIXED_TOOL, 'mixed.yaml');
   await expect(dialog.getByTestId('import-summary')).toHaveText('Ready: mixed (3 slots).');
   await tools.confirmImport(dialog);
   await tools.expectToast('Imported mixed (3 slots).');
@@ -58,7 +42,7 @@ test('shows each problem beside the line it concerns', async ({ app }) => {
   const tools = new ToolsPage(app.page);
   await tools.open('Tools');
   // Without local/shared-config, the static slot cannot be registered: line 10 says so.
-  const dialog = await tools.paste(MIXED, 'mixed.yaml');
+  const dialog = await tools.paste(MIXED_TOOL, 'mixed.yaml');
   await expect(dialog.getByTestId('import-summary')).toHaveText('1 problem to fix before importing.');
   const line = dialog.locator('.yaml-line[data-line="10"]');
   await expect(line).toHaveClass(/has-issue/);

@@ -70,9 +70,8 @@ const PROJECTS: Record<string, Array<[resource: string, alias: string | null]>> 
   infrastructure: [],
 };
 
-const TOOLS: Record<string, string> = {
-  'mixed.yaml': `description: Edits the repository with the shared configuration and writes a report
-resource_slots:
+/** The "Mixed Bindings" example of tool_bindings.md, as printed there (named by its file). */
+export const MIXED_TOOL = `resource_slots:
   - name: repo
     resource_type: git-checkout
     access: read_write
@@ -86,7 +85,10 @@ resource_slots:
     resource_type: fs-directory
     access: write_only
     binding: parameter
-`,
+`;
+
+const TOOLS: Record<string, string> = {
+  'mixed.yaml': MIXED_TOOL,
   'lint-fix.yaml': `description: Runs the linter and applies its fixes
 run: npm run lint -- --fix
 resource_slots:
