@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, nativeTheme, session, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, nativeTheme, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { eventChannel } from '../../shared/bridge.ts';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.ts';
 import type { EventMessage } from '../../shared/events.ts';
@@ -93,6 +93,10 @@ function runApp(dataDirFlag: string | undefined): void {
       bindery,
       host: 'electron',
       reportFailure: (method, error) => console.error(`Bindery: ${method} failed unexpectedly`, error),
+      revealPath: async (folder) => {
+        const problem = await shell.openPath(folder);
+        if (problem) throw new Error(problem);
+      },
     });
     runtime.events.on(send);
     hardenSession();

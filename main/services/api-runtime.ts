@@ -17,6 +17,8 @@ export interface ApiRuntimeOptions {
   host: HostKind;
   pollMs?: number;
   reportFailure?: FailureReporter;
+  /** Shows a folder in the OS file manager (Electron's shell); absent on the web host. */
+  revealPath?: (path: string) => Promise<void>;
 }
 
 /** The running API of one host. */
@@ -50,7 +52,7 @@ export function startApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     () => events.emit('registryChanged', { areas: [...REGISTRY_AREAS], source: 'external' }),
     options.pollMs ?? WATCH_INTERVAL_MS,
   );
-  const api = createApi({ bindery, host: options.host, quietly });
+  const api = createApi({ bindery, host: options.host, quietly, revealPath: options.revealPath });
   return {
     api,
     dispatch: createDispatcher(api, options.reportFailure),

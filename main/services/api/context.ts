@@ -8,4 +8,6 @@ export interface ApiContext {
   host: HostKind;
   /** Runs work whose registry change events must not reach the UI (dry runs that roll back). */
   quietly<T>(work: () => T): T;
+  /** Shows a folder in the OS file manager; only the desktop host has one. */
+  revealPath?: (path: string) => Promise<void>;
 }
