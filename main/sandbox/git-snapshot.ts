@@ -26,9 +26,9 @@ export const IGNORED_SAMPLE = 200;
 export async function worktreeUnusableReason(location: string): Promise<string | null> {
   let top: string;
   try {
-    const bare = await gitText('rev-parse', ['rev-parse', '--is-bare-repository'], { cwd: location });
-    if (bare === 'true') return `${location} is a bare repository, which has no working files to sandbox`;
-    top = await gitText('rev-parse', ['rev-parse', '--show-toplevel'], { cwd: location });
+    const [bare, topLevel] = (await gitText('rev-parse', ['rev-parse', '--is-bare-repository', '--show-toplevel'], { cwd: location })).split('\n');
+    if (bare === 'true' || !topLevel) return `${location} is a bare repository, which has no working files to sandbox`;
+    top = topLevel;
   } catch (error) {
     return `${location} is not a usable git work tree (${(error as Error).message})`;
   }
@@ -37,30 +37,34 @@ export async function worktreeUnusableReason(location: string): Promise<string |
   return null;
 }
 
+/** The user's index file, HEAD and HEAD's tree (both null in a repository without commits), in one git call when HEAD exists. */
+async function headState(repo: string, signal?: AbortSignal): Promise<{ index: string; head: string | null; tree: string | null }> {
+  const all = await git('rev-parse', ['rev-parse', '--git-path', 'index', 'HEAD^{commit}', 'HEAD^{tree}'], { cwd: repo, okCodes: [0, 128], signal });
+  const [indexPath, head, tree] = all.stdout.toString('utf8').trim().split('\n');
+  if (all.code === 0 && head && tree) return { index: path.resolve(repo, indexPath as string), head, tree };
+  const index = await gitText('rev-parse --git-path', ['rev-parse', '--git-path', 'index'], { cwd: repo, signal });
+  return { index: path.resolve(repo, index), head: null, tree: null };
+}
+
 /** Commits the working state of `repo` without touching its index or refs. */
 export async function snapshotWorkingState(repo: string, tempDir: string, message: string, signal?: AbortSignal): Promise<WorkingStateSnapshot> {
-  const head = (await git('rev-parse HEAD', ['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { cwd: repo, okCodes: [0, 1], signal })).stdout
-    .toString('utf8')
-    .trim();
+  const { index, head, tree: headTree } = await headState(repo, signal);
   await fs.mkdir(tempDir, { recursive: true });
   const tempIndex = path.join(tempDir, `index-${ulid()}`);
   const env = { GIT_INDEX_FILE: tempIndex };
   try {
     // Starting from a copy of the user's index keeps its stat cache: only changed files are hashed.
-    const userIndex = path.resolve(repo, await gitText('rev-parse --git-path', ['rev-parse', '--git-path', 'index'], { cwd: repo }));
-    const seeded = await fs.copyFile(userIndex, tempIndex).then(
+    const seeded = await fs.copyFile(index, tempIndex).then(
       () => true,
       () => false,
     );
     if (!seeded && head) await git('read-tree', ['read-tree', head], { cwd: repo, env, signal });
     await git('add (temporary index)', ['add', '-A', '--', '.'], { cwd: repo, env, signal });
     const tree = await gitText('write-tree', ['write-tree'], { cwd: repo, env, signal });
-    if (head && tree === (await gitText('rev-parse tree', ['rev-parse', `${head}^{tree}`], { cwd: repo, signal }))) {
-      return { commit: head, head, clean: true };
-    }
+    if (head && tree === headTree) return { commit: head, head, clean: true };
     const parents = head ? ['-p', head] : [];
     const commit = await gitText('commit-tree', ['commit-tree', tree, ...parents, '-m', message], { cwd: repo, env: BINDERY_IDENTITY, signal });
-    return { commit, head: head || null, clean: false };
+    return { commit, head, clean: false };
   } finally {
     await fs.rm(tempIndex, { force: true });
     await fs.rm(`${tempIndex}.lock`, { force: true });

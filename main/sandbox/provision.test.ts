@@ -150,6 +150,29 @@ describe('git_worktree', () => {
     expect(getSandbox((manager as unknown as { context: { db: never } }).context.db, sandbox.id)?.status).toBe('discarded');
   });
 
+  it('when cancelled during the checkout, leaves nothing behind in the sandboxes or the repository', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo(Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`d${i % 9}/f${i}.txt`, `line ${i}\n`])));
+    writeFiles(repo, { 'dirty.txt': 'uncommitted\n' });
+    const before = gitFingerprint(repo);
+    const controller = new AbortController();
+    const planId = plan();
+    const provisioning = manager.getOrCreateSandbox({
+      planId,
+      resourceId: 'R1',
+      originalPath: repo,
+      sandboxStrategy: 'git_worktree',
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.phase === 'checkout') controller.abort();
+      },
+    });
+    await expect(provisioning).rejects.toBeInstanceOf(CancelledError);
+    expect(gitFingerprint(repo)).toEqual(before);
+    expect(manager.planSandboxes(planId)).toEqual([]);
+    expect(fs.existsSync(path.join(manager.layout.root, planId))).toBe(false);
+  });
+
   it('works in a repository without commits', async () => {
     const { manager, plan } = newManager();
     const repo = tempDir('bindery-empty-repo-');

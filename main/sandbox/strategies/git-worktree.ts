@@ -45,12 +45,14 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
     refCreated = true;
     onProgress?.({ phase: 'checkout', done: 0, total: 1 });
     worktreeCreated = true;
-    await git(
-      'worktree add',
-      ['worktree', 'add', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, sandboxPath, snapshot.commit],
-      { cwd: repo, signal },
-    );
-    const ignored = await ignoredFiles(repo, signal);
+    // Listing what is ignored walks the original; it overlaps with the checkout instead of following it.
+    const [, ignored] = await Promise.all([
+      git('worktree add', ['worktree', 'add', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, sandboxPath, snapshot.commit], {
+        cwd: repo,
+        signal,
+      }),
+      ignoredFiles(repo, signal),
+    ]);
     onProgress?.({ phase: 'finishing', done: 1, total: 1 });
     return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: ignored.sample, ignoredCount: ignored.count };
   } catch (error) {

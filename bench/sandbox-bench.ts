@@ -1,0 +1,178 @@
+/**
+ * Sandbox engine against the raw tools, on generated trees of 1k and 20k files (100k with
+ * --100k): copy_on_write provisioning vs `cp -a`, git_worktree provisioning vs `git worktree add`
+ * on a clean repository, change detection (copy and worktree sandboxes, 20 files changed) vs
+ * `git status --porcelain`. Targets (issue 4): 1.25x, 1.25x, 1.5x; change detection on 100k
+ * files under 300 MB RSS. Each row runs in its own process so its peak RSS is its own.
+ * Usage: tsx bench/sandbox-bench.ts [--100k] [--rounds N] [--dir <folder for the trees, e.g. /dev/shm>]
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ulid } from 'ulid';
+import { openDatabase } from '../main/registry/database.ts';
+import { insertPlan } from '../main/registry/plans.ts';
+import * as journal from '../main/sandbox/journal/index.ts';
+import { SandboxManager } from '../main/sandbox/sandbox-manager.ts';
+
+type Operation = 'copy' | 'worktree' | 'changes-copy' | 'changes-worktree';
+const OPERATIONS: Array<{ op: Operation; label: string; raw: string; target: number }> = [
+  { op: 'copy', label: 'copy_on_write provisioning', raw: 'cp -a', target: 1.25 },
+  { op: 'worktree', label: 'git_worktree provisioning', raw: 'git worktree add', target: 1.25 },
+  { op: 'changes-copy', label: 'change detection (copy)', raw: 'git status --porcelain', target: 1.5 },
+  { op: 'changes-worktree', label: 'change detection (worktree)', raw: 'git status --porcelain', target: 1.5 },
+];
+const CHANGED = 20;
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b@x.invalid', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'b@x.invalid' };
+
+interface RowResult {
+  oursMs: number;
+  rawMs: number;
+  peakRssMb: number;
+}
+
+const args = process.argv.slice(2);
+const rounds = Number(args[args.indexOf('--rounds') + 1]) || 3;
+const baseDir = args.includes('--dir') ? (args[args.indexOf('--dir') + 1] as string) : os.tmpdir();
+if (args[0] === '--child') child(JSON.parse(args[1] as string) as { op: Operation; tree: string; repo: string; rounds: number });
+else driver();
+
+function driver(): void {
+  const sizes = [1_000, 20_000, ...(args.includes('--100k') ? [100_000] : [])];
+  const work = fs.mkdtempSync(path.join(baseDir, 'bindery-sandbox-bench-'));
+  const rows: string[][] = [];
+  let failed = false;
+  try {
+    for (const size of sizes) {
+      const tree = path.join(work, `tree-${size}`);
+      const repo = path.join(work, `repo-${size}`);
+      generateTree(tree, size);
+      generateTree(repo, size);
+      git(repo, 'init', '-q', '-b', 'main');
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-q', '-m', 'bench');
+      for (const { op, label, raw, target } of OPERATIONS) {
+        const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', JSON.stringify({ op, tree, repo, rounds })], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 24,
+        });
+        if (run.status !== 0) {
+          process.stderr.write(run.stderr);
+          throw new Error(`${label} on ${size} files failed`);
+        }
+        const result = JSON.parse(run.stdout.trim().split('\n').pop() as string) as RowResult;
+        const ratio = result.oursMs / result.rawMs;
+        const memoryOk = !(op.startsWith('changes') && size >= 100_000 && result.peakRssMb > 300);
+        const ok = ratio <= target && memoryOk;
+        failed ||= !ok;
+        rows.push([label, size.toLocaleString('en'), raw, fmt(result.oursMs), fmt(result.rawMs), `${ratio.toFixed(2)}x`, `<= ${target}x`, `${result.peakRssMb.toFixed(0)} MB`, ok ? 'ok' : 'OVER']);
+      }
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  printTable(['operation', 'files', 'raw tool', 'bindery ms', 'raw ms', 'ratio', 'target', 'peak RSS', ''], rows);
+  if (failed) console.log('\nSome rows are over their target (see OVER).');
+}
+
+async function child(input: { op: Operation; tree: string; repo: string; rounds: number }): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(path.dirname(input.tree), 'data-'));
+  const scratch = fs.mkdtempSync(path.join(path.dirname(input.tree), 'raw-'));
+  const db = openDatabase(path.join(dataDir, 'bindery.db'));
+  const manager = new SandboxManager({ db, dataDir, journal });
+  const newPlan = (): string => {
+    const id = ulid();
+    const at = new Date().toISOString();
+    insertPlan(db, { id, toolId: 'T', toolName: 'bench', projectId: 'P', projectName: 'bench', params: {}, status: 'provisioning', error: null, createdAt: at, updatedAt: at });
+    return id;
+  };
+  const ours: number[] = [];
+  const raw: number[] = [];
+  try {
+    if (input.op === 'copy' || input.op === 'worktree') {
+      const original = input.op === 'copy' ? input.tree : input.repo;
+      const strategy = input.op === 'copy' ? 'copy_on_write' : 'git_worktree';
+      for (let round = 0; round < input.rounds; round++) {
+        const target = path.join(scratch, `raw-${round}`);
+        raw.push(time(() => (input.op === 'copy' ? execFileSync('cp', ['-a', original, target]) : git(original, 'worktree', 'add', '-q', '--detach', target, 'HEAD'))));
+        const start = performance.now();
+        const sandbox = await manager.getOrCreateSandbox({ planId: newPlan(), resourceId: `R${round}`, resourceName: 'bench/tree', originalPath: original, sandboxStrategy: strategy });
+        ours.push(performance.now() - start);
+        if (sandbox.strategy !== strategy) throw new Error(`expected ${strategy}, got ${sandbox.strategy}: ${sandbox.fallbackReason}`);
+      }
+      if (input.op === 'worktree') git(input.repo, 'worktree', 'prune');
+    } else {
+      const strategy = input.op === 'changes-copy' ? 'copy_on_write' : 'git_worktree';
+      const sandbox = await manager.getOrCreateSandbox({ planId: newPlan(), resourceId: 'R', resourceName: 'bench/tree', originalPath: input.repo, sandboxStrategy: strategy });
+      const files = listFiles(sandbox.path).slice(0, CHANGED);
+      for (const file of files) fs.appendFileSync(path.join(sandbox.path, file), 'changed\n');
+      fs.writeFileSync(path.join(sandbox.path, 'added-by-tool.txt'), 'new\n');
+      const status = path.join(scratch, 'status-repo');
+      execFileSync('cp', ['-a', input.repo, status]);
+      for (const file of files) fs.appendFileSync(path.join(status, file), 'changed\n');
+      fs.writeFileSync(path.join(status, 'added-by-tool.txt'), 'new\n');
+      git(status, 'status', '--porcelain');
+      await manager.changes(sandbox.id);
+      for (let round = 0; round < input.rounds; round++) {
+        raw.push(time(() => git(status, 'status', '--porcelain')));
+        const start = performance.now();
+        const found = await manager.changes(sandbox.id);
+        ours.push(performance.now() - start);
+        if (found.changes.length !== CHANGED + 1) throw new Error(`expected ${CHANGED + 1} changes, found ${found.changes.length}`);
+      }
+      if (strategy === 'git_worktree') await manager.rollback(sandbox.id, { yes: true });
+    }
+    const result: RowResult = { oursMs: median(ours), rawMs: median(raw), peakRssMb: process.resourceUsage().maxRSS / 1024 };
+    console.log(JSON.stringify(result));
+  } finally {
+    db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** `count` text files of 0.5-3 KB in folders of 100, two levels deep, and a few symlinks. */
+function generateTree(root: string, count: number): void {
+  const line = 'The quick brown fox jumps over the lazy dog; sandbox bench line.\n';
+  for (let i = 0; i < count; i++) {
+    const dir = path.join(root, `d${Math.floor(i / 1000)}`, `s${Math.floor(i / 100) % 10}`);
+    if (i % 100 === 0) fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `file-${i}.txt`), `${i}\n${line.repeat(8 + (i % 40))}`);
+  }
+  fs.symlinkSync('d0/s0/file-0.txt', path.join(root, 'link-to-first'));
+}
+
+function listFiles(root: string): string[] {
+  const out: string[] = [];
+  for (const dir of ['d0/s0', 'd0/s1']) for (const name of fs.readdirSync(path.join(root, dir))) out.push(`${dir}/${name}`);
+  return out.sort();
+}
+
+function git(cwd: string, ...gitArgs: string[]): string {
+  return execFileSync('git', gitArgs, { cwd, env: GIT_ENV, encoding: 'utf8', maxBuffer: 1 << 28 });
+}
+
+function time(work: () => unknown): number {
+  const start = performance.now();
+  work();
+  return performance.now() - start;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function fmt(ms: number): string {
+  return ms >= 100 ? ms.toFixed(0) : ms.toFixed(1);
+}
+
+function printTable(headers: string[], rows: string[][]): void {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  console.log(line(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}

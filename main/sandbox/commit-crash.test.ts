@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir, writeFiles } from '../testing/fixtures.ts';
+import { TEMP_PREFIX } from './journal/index.ts';
+import { newManager } from './test-harness.ts';
+
+const FILES = 40;
+const child = path.join(import.meta.dirname, 'commit-crash-child.ts');
+
+function tree(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const visit = (rel: string) => {
+    for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const next = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) visit(next);
+      else out[next] = fs.readFileSync(path.join(root, next), 'utf8');
+    }
+  };
+  visit('');
+  return out;
+}
+
+describe('a commit killed mid-way', () => {
+  it.each(['backed_up', 'staged', 'decided', 'replaced', 'synced'])('is finished or undone by recovery at the next start (killed at %s)', async (point) => {
+    const { manager, plan, dataDir } = newManager();
+    const original = tempDir('bindery-orig-');
+    writeFiles(original, Object.fromEntries(Array.from({ length: FILES }, (_, i) => [`d${i % 4}/f${i}.txt`, `old ${i}\n`])));
+    const before = tree(original);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    for (let i = 0; i < FILES; i++) writeFiles(sandbox.path, { [`d${i % 4}/f${i}.txt`]: `new ${i}\n` });
+    writeFiles(sandbox.path, { 'added.txt': 'added\n' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', child, dataDir, sandbox.id, point], { encoding: 'utf8' });
+    expect(run.signal, run.stderr).toBe('SIGKILL');
+
+    const report = await manager.recover();
+    expect(report.transactions).toHaveLength(1);
+    const after = tree(original);
+    const outcome = report.transactions[0]!.outcome;
+    for (const [rel, old] of Object.entries(before)) expect([old, old.replace('old', 'new')]).toContain(after[rel]);
+    if (outcome === 'rolled_back') expect(after).toEqual(before);
+    else expect(after).toEqual({ ...Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v.replace('old', 'new')])), 'added.txt': 'added\n' });
+    expect(Object.keys(after).filter((rel) => path.basename(rel).startsWith(TEMP_PREFIX))).toEqual([]);
+  });
+});
