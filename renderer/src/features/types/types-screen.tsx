@@ -8,6 +8,8 @@ import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { STRATEGY_LABELS } from '../../lib/labels.ts';
+import { typeCounts } from '../../lib/resource-filter.ts';
+import { useResources } from '../../stores/resources-store.ts';
 import { useTypes } from '../../stores/types-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { TypeDialog } from './type-dialog.tsx';
@@ -20,6 +22,8 @@ export function TypesScreen(): ReactElement {
   const toast = useUi((state) => state.toast);
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<ResourceTypeSpec | null>(null);
+  const resources = useResources((state) => state.items);
+  const usage = useMemo(() => new Map(typeCounts(resources).map((entry) => [entry.typeName, entry.count])), [resources]);
 
   const columns = useMemo<Array<GridColumn<ResourceTypeSpec>>>(
     () => [
@@ -27,13 +31,16 @@ export function TypesScreen(): ReactElement {
         id: 'name',
         accessorKey: 'name',
         header: 'Name',
-        meta: { width: 'minmax(180px, 1.3fr)' },
+        meta: { width: 'minmax(220px, 1.6fr)', className: 'two-line' },
         cell: ({ row }) => (
           <>
-            <span className="mono name-cell truncate" title={row.original.description || row.original.name}>
-              {row.original.name}
+            <span className="cell-line">
+              <span className="mono name-cell truncate">{row.original.name}</span>
+              {row.original.builtIn && <span className="badge badge-accent">built-in</span>}
             </span>
-            {row.original.builtIn && <span className="badge badge-accent">built-in</span>}
+            <span className="cell-line muted truncate" title={row.original.description}>
+              {row.original.description || 'No description.'}
+            </span>
           </>
         ),
       },
@@ -41,7 +48,7 @@ export function TypesScreen(): ReactElement {
         id: 'parents',
         header: 'Parent types',
         accessorFn: (type) => type.parentTypes.join(', '),
-        meta: { width: 'minmax(160px, 1.2fr)' },
+        meta: { width: 'minmax(140px, 1fr)' },
         cell: ({ row }) =>
           row.original.parentTypes.length === 0 ? (
             <span className="faint">none</span>
@@ -59,26 +66,22 @@ export function TypesScreen(): ReactElement {
         id: 'handler',
         header: 'Handler',
         accessorFn: (type) => type.handler ?? '',
-        meta: { width: 'minmax(200px, 1.7fr)' },
+        meta: { width: 'minmax(200px, 1.9fr)' },
         cell: ({ row }) => <HandlerCell type={row.original} />,
       },
       {
         id: 'strategy',
         accessorKey: 'sandboxStrategy',
         header: 'Sandbox strategy',
-        meta: { width: '150px' },
+        meta: { width: '164px' },
         cell: ({ row }) => <span>{STRATEGY_LABELS[row.original.sandboxStrategy]}</span>,
       },
       {
-        id: 'description',
-        accessorKey: 'description',
-        header: 'Description',
-        meta: { width: 'minmax(140px, 1.3fr)' },
-        cell: ({ row }) => (
-          <span className="truncate muted" title={row.original.description}>
-            {row.original.description}
-          </span>
-        ),
+        id: 'resources',
+        header: 'Resources',
+        accessorFn: (type) => usage.get(type.name) ?? 0,
+        meta: { width: '96px', className: 'numeric' },
+        cell: ({ getValue }) => <span className={getValue() ? undefined : 'faint'}>{String(getValue())}</span>,
       },
       {
         id: 'actions',
@@ -104,7 +107,7 @@ export function TypesScreen(): ReactElement {
         ),
       },
     ],
-    [],
+    [usage],
   );
 
   return (
@@ -125,12 +128,22 @@ export function TypesScreen(): ReactElement {
         columns={columns}
         getRowId={(type) => type.name}
         initialSorting={[]}
+        rowHeight={48}
         empty={
           <EmptyState icon="layers" title={status === 'ready' ? 'No resource types' : 'Loading types…'}>
             {status === 'ready' && 'The built-in types git-checkout and fs-directory should always be here: run "bindery doctor" to check the database.'}
           </EmptyState>
         }
       />
+      {items.length > 0 && (
+        <div className="callout" role="note">
+          <Icon name="info" />
+          <span>
+            A resource can fill any slot that asks for its type or one of its parent types (and their parents). Custom handlers are ES modules in the{' '}
+            <code>handlers</code> folder of the data directory; Bindery runs them with your full permissions, so only use handlers you trust.
+          </span>
+        </div>
+      )}
       {editing && <TypeDialog type={editing.mode === 'edit' ? editing.type : null} types={items} onClose={() => setEditing(null)} />}
       {removing && (
         <ConfirmDialog
@@ -154,6 +167,14 @@ export function TypesScreen(): ReactElement {
 }
 
 function HandlerCell({ type }: { type: ResourceTypeSpec }): ReactElement {
+  if (type.handler && type.builtIn) {
+    // Built-in specifiers are long module paths; the class name is what people recognise.
+    return (
+      <span className="truncate" title={type.handler}>
+        <span className="mono">{type.handler.split(':').pop()}</span> <span className="faint">built-in</span>
+      </span>
+    );
+  }
   if (type.handler) {
     return (
       <span className="mono truncate" title={type.handler}>
