@@ -33,9 +33,21 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ hostKind }) => {
   if (hostKind !== 'web') return;
   outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bindery-diff-harness-'));
-  const config = { configFile: false as const, root: RENDERER, plugins: [react()], logLevel: 'warn' as const };
-  await build({ ...config, build: { outDir, emptyOutDir: true, rollupOptions: { input: path.join(RENDERER, 'diff-harness.html') } } });
-  server = await preview({ ...config, build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  const config = {
+    configFile: false as const,
+    root: RENDERER,
+    plugins: [react()],
+    logLevel: 'warn' as const,
+  };
+  await build({
+    ...config,
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: path.join(RENDERER, 'diff-harness.html') } },
+  });
+  server = await preview({
+    ...config,
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false },
+  });
   const address = server.httpServer.address();
   if (!address || typeof address === 'string') throw new Error('vite preview did not report a TCP address.');
   baseUrl = `http://127.0.0.1:${address.port}`;
@@ -47,7 +59,10 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(({ hostKind }) => {
-  test.skip(hostKind !== 'web', 'The harness is a plain browser page; the Electron project has nothing more to show for it.');
+  test.skip(
+    hostKind !== 'web',
+    'The harness is a plain browser page; the Electron project has nothing more to show for it.',
+  );
 });
 
 async function open(page: Page, sample: string, mode: 'split' | 'unified' = 'split', extra = '') {
@@ -68,7 +83,9 @@ async function highlighted(page: Page) {
   await expect(page.locator('.diff-code .hljs-keyword').first()).toBeVisible();
 }
 
-test('a small code change shows hunks, word highlights and syntax colours in both layouts', async ({ page }) => {
+test('a small code change shows hunks, word highlights and syntax colours in both layouts', async ({
+  page,
+}) => {
   const errors = await open(page, 'code');
   const table = page.getByRole('table', { name: /Side-by-side diff of src\/tools\/load-tool\.ts/ });
   await expect(table).toBeVisible();
@@ -77,6 +94,14 @@ test('a small code change shows hunks, word highlights and syntax colours in bot
   await expect(page.locator('.is-del .diff-word').first()).toBeVisible();
   await highlighted(page);
   await expect(page.locator('.diff-stat')).toHaveAttribute('aria-label', /lines added, .* lines removed/);
+
+  // Side by side, long lines scroll sideways inside their halves; the arrow keys move both.
+  await table.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('.diff-canvas')).toHaveAttribute('style', /--diff-x: 80px/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('.diff-canvas')).toHaveAttribute('style', /--diff-x: 40px/);
 
   await page.getByRole('radio', { name: 'Unified' }).click();
   await expect(page.getByRole('table', { name: /Unified diff of/ })).toBeVisible();
@@ -111,7 +136,8 @@ test('collapsed regions expand up, down and fully', async ({ page }) => {
   const table = page.getByRole('table');
   const rowCount = async () => Number(await table.getAttribute('aria-rowcount'));
   const hunk = page.locator('.diff-hunk').nth(1);
-  const hidden = async () => Number(((await hunk.locator('.diff-hidden-count').textContent()) ?? '').replace(/[^\d]/g, ''));
+  const hidden = async () =>
+    Number(((await hunk.locator('.diff-hidden-count').textContent()) ?? '').replace(/[^\d]/g, ''));
   const start = await rowCount();
   const gap = await hidden();
   expect(gap).toBeGreaterThan(40);
@@ -138,7 +164,9 @@ test('a 10,000-line file is virtualized: few rows in the DOM, all of them reacha
   expect(await page.locator('.diff-row').count()).toBeLessThan(150);
 });
 
-test('renames, binary files, images, mode changes and line endings each say what changed', async ({ page }) => {
+test('renames, binary files, images, mode changes and line endings each say what changed', async ({
+  page,
+}) => {
   await open(page, 'rename');
   await expect(page.getByLabel('src/utils/format-date.ts renamed to src/lib/dates/format.ts')).toBeVisible();
   await page.locator('[data-sample="rename-only"]').click();
@@ -160,9 +188,13 @@ test('renames, binary files, images, mode changes and line endings each say what
 
 test('the large-file gate says how large and shows the diff on request', async ({ page }) => {
   await open(page, 'gate');
-  await expect(page.getByRole('group', { name: 'Large diff' })).toContainText('This file has 48,213 changed lines.');
+  await expect(page.getByRole('group', { name: 'Large diff' })).toContainText(
+    'This file has 48,213 changed lines.',
+  );
   await page.getByRole('button', { name: 'Show anyway' }).click();
-  await expect(page.getByRole('table', { name: /diff of data\/fixtures\.json/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('table', { name: /diff of data\/fixtures\.json/ })).toBeVisible({
+    timeout: 20_000,
+  });
   expect(await page.locator('.diff-row').count()).toBeLessThan(150);
 });
 
@@ -202,7 +234,8 @@ test('time from switching to the 10,000-line file to its first painted rows', as
           new Promise<{ firstPaint: number; highlighted: number }>((resolve) => {
             const start = performance.now();
             let firstPaint = -1;
-            const painted = (then: (t: number) => void) => requestAnimationFrame(() => setTimeout(() => then(performance.now() - start), 0));
+            const painted = (then: (t: number) => void) =>
+              requestAnimationFrame(() => setTimeout(() => then(performance.now() - start), 0));
             const poll = () => {
               const table = document.querySelector('[role="table"][aria-label*="table.ts"]');
               if (firstPaint < 0 && table?.querySelector('.diff-row')) {
@@ -235,22 +268,35 @@ test('time from switching to the 10,000-line file to its first painted rows', as
           last = now;
           el.scrollTop += 400;
           if (++step < 120) requestAnimationFrame(tick);
-          else resolve({ frames: gaps.length, worstMs: Math.max(...gaps), meanMs: gaps.reduce((a, b) => a + b, 0) / gaps.length });
+          else
+            resolve({
+              frames: gaps.length,
+              worstMs: Math.max(...gaps),
+              meanMs: gaps.reduce((a, b) => a + b, 0) / gaps.length,
+            });
         };
         requestAnimationFrame(tick);
       }),
   );
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
   const summary = {
     firstPaintMs: runs.map((r) => Math.round(r.firstPaint)),
     highlightedMs: runs.map((r) => Math.round(r.highlighted)),
     medianFirstPaintMs: Math.round(median(runs.map((r) => r.firstPaint))),
     medianHighlightedMs: Math.round(median(runs.map((r) => r.highlighted))),
-    scroll: { frames: scroll.frames, worstFrameMs: Math.round(scroll.worstMs), meanFrameMs: Math.round(scroll.meanMs * 10) / 10 },
+    scroll: {
+      frames: scroll.frames,
+      worstFrameMs: Math.round(scroll.worstMs),
+      meanFrameMs: Math.round(scroll.meanMs * 10) / 10,
+    },
   };
   console.log(`diff viewer, 10,000-line file: ${JSON.stringify(summary)}`);
   await fs.mkdir(SCREENSHOTS, { recursive: true });
-  await fs.writeFile(path.join(REPO_ROOT, 'e2e', 'artifacts', 'diff-viewer-timing.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  await fs.writeFile(
+    path.join(REPO_ROOT, 'e2e', 'artifacts', 'diff-viewer-timing.json'),
+    `${JSON.stringify(summary, null, 2)}\n`,
+  );
   test.info().annotations.push({ type: 'timing', description: JSON.stringify(summary) });
   expect(runs).toHaveLength(5);
 });

@@ -6,7 +6,11 @@ import { formatBytes, formatCount, formatSizeDelta } from './format.ts';
 /** The size summary of a binary file. */
 export function BinaryDiff({ file }: { file: DiffFile }) {
   const size = (bytes: number | null) =>
-    bytes === null ? <span className="diff-faint">none</span> : <span title={`${formatCount(bytes)} bytes`}>{formatBytes(bytes)}</span>;
+    bytes === null ? (
+      <span className="diff-faint">none</span>
+    ) : (
+      <span title={`${formatCount(bytes)} bytes`}>{formatBytes(bytes)}</span>
+    );
   return (
     <div className="diff-panel diff-binary" role="group" aria-label="Binary file">
       <BinaryFileIcon />
@@ -15,7 +19,9 @@ export function BinaryDiff({ file }: { file: DiffFile }) {
         {size(file.oldSize)}
         <ArrowRightIcon />
         {size(file.newSize)}
-        <span className={`diff-delta ${deltaClass(file.oldSize, file.newSize)}`}>{formatSizeDelta(file.oldSize, file.newSize)}</span>
+        <span className={`diff-delta ${deltaClass(file.oldSize, file.newSize)}`}>
+          {formatSizeDelta(file.oldSize, file.newSize)}
+        </span>
       </div>
     </div>
   );

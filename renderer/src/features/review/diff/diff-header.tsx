@@ -61,7 +61,11 @@ function FilePath({ file }: { file: DiffFile }): ReactNode {
   if (file.oldPath && file.newPath && file.oldPath !== file.newPath) {
     const parts = renameParts(file.oldPath, file.newPath);
     return (
-      <span className="diff-rename" aria-label={`${file.oldPath} renamed to ${file.newPath}`} title={`${file.oldPath} \u2192 ${file.newPath}`}>
+      <span
+        className="diff-rename"
+        aria-label={`${file.oldPath} renamed to ${file.newPath}`}
+        title={`${file.oldPath} \u2192 ${file.newPath}`}
+      >
         {parts.prefix ? <span className="diff-path-dir">{parts.prefix}</span> : null}
         <span className="diff-path-old">{parts.from}</span>
         <ArrowRightIcon />
@@ -85,11 +89,18 @@ const STAT_BLOCKS = 5;
 export function DiffStat({ additions, deletions }: { additions: number; deletions: number }) {
   const total = additions + deletions;
   const added = total === 0 ? 0 : Math.round((additions / total) * STAT_BLOCKS);
-  const removed = total === 0 ? 0 : Math.min(STAT_BLOCKS - added, Math.round((deletions / total) * STAT_BLOCKS));
+  const removed =
+    total === 0 ? 0 : Math.min(STAT_BLOCKS - added, Math.round((deletions / total) * STAT_BLOCKS));
   return (
-    <span className="diff-stat" aria-label={`${formatCount(additions)} lines added, ${formatCount(deletions)} lines removed`}>
+    <span
+      className="diff-stat"
+      aria-label={`${formatCount(additions)} lines added, ${formatCount(deletions)} lines removed`}
+    >
       <span className="diff-stat-add">+{formatCount(additions)}</span>
-      <span className="diff-stat-del">{'\u2212'}{formatCount(deletions)}</span>
+      <span className="diff-stat-del">
+        {'\u2212'}
+        {formatCount(deletions)}
+      </span>
       <span className="diff-stat-bar" aria-hidden="true">
         {Array.from({ length: STAT_BLOCKS }, (_, i) => (
           <span key={i} className={i < added ? 'is-add' : i < added + removed ? 'is-del' : ''} />
@@ -103,13 +114,27 @@ function ChangeNavigation({ index, count, onPrevious, onNext }: HeaderNavigation
   if (count === 0) return null;
   return (
     <span className="diff-nav" role="group" aria-label="Changes">
-      <button type="button" className="diff-icon-btn" onClick={onPrevious} aria-label="Previous change (p or k)" title="Previous change (p / k)">
+      <button
+        type="button"
+        className="diff-icon-btn"
+        onClick={onPrevious}
+        aria-label="Previous change (p or k)"
+        title="Previous change (p / k)"
+      >
         <ChevronUpIcon />
       </button>
       <span className="diff-nav-count" aria-hidden="true">
-        {index >= 0 ? `${formatCount(index + 1)} / ${formatCount(count)}` : `${formatCount(count)} ${count === 1 ? 'change' : 'changes'}`}
+        {index >= 0
+          ? `${formatCount(index + 1)} / ${formatCount(count)}`
+          : `${formatCount(count)} ${count === 1 ? 'change' : 'changes'}`}
       </span>
-      <button type="button" className="diff-icon-btn" onClick={onNext} aria-label="Next change (n or j)" title="Next change (n / j)">
+      <button
+        type="button"
+        className="diff-icon-btn"
+        onClick={onNext}
+        aria-label="Next change (n or j)"
+        title="Next change (n / j)"
+      >
         <ChevronDownIcon />
       </button>
     </span>

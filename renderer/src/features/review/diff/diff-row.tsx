@@ -4,7 +4,14 @@
  */
 import { memo, type CSSProperties } from 'react';
 import { ExpandAllIcon, ExpandDownIcon, ExpandUpIcon, NoNewlineIcon } from './diff-icons.tsx';
-import { EXPAND_STEP, expandDirections, formatHunkHeader, type DiffRow, type ExpandDirection, type Gap } from './diff-rows.ts';
+import {
+  EXPAND_STEP,
+  expandDirections,
+  formatHunkHeader,
+  type DiffRow,
+  type ExpandDirection,
+  type Gap,
+} from './diff-rows.ts';
 import { formatCount } from './format.ts';
 import type { DiffLine, LineDiff } from './line-diff.ts';
 import { lineSegments, type Token } from './tokens.ts';
@@ -37,18 +44,29 @@ interface RowProps {
 /** A row of the diff table; memoised so scrolling re-renders only rows that enter the window. */
 export const DiffRowView = memo(function DiffRowView({ row, index, ctx, focused, top, height }: RowProps) {
   const style: CSSProperties = { height, transform: `translateY(${top}px)` };
-  const common = { role: 'row', 'aria-rowindex': index + 1, style, 'data-focused': focused || undefined } as const;
+  const common = {
+    role: 'row',
+    'aria-rowindex': index + 1,
+    style,
+    'data-focused': focused || undefined,
+  } as const;
   if (row.type === 'hunk' || row.type === 'gap') {
     const gap = row.gap;
     const hidden = gap ? gap.end - gap.start : 0;
     return (
       <div {...common} className={`diff-row diff-hunk${row.type === 'gap' ? ' is-trailing' : ''}`}>
         <span role="cell" className="diff-expand">
-          {gap ? expandDirections(gap).map((direction) => <ExpandButton key={direction} gap={gap} direction={direction} onExpand={ctx.onExpand} />) : null}
+          {gap
+            ? expandDirections(gap).map((direction) => (
+                <ExpandButton key={direction} gap={gap} direction={direction} onExpand={ctx.onExpand} />
+              ))
+            : null}
         </span>
         <span role="cell" className="diff-hunk-text">
           {row.type === 'hunk' ? formatHunkHeader(row.header) : null}
-          {hidden > 0 ? <span className="diff-hidden-count">{`${formatCount(hidden)} unchanged ${hidden === 1 ? 'line' : 'lines'} hidden`}</span> : null}
+          {hidden > 0 ? (
+            <span className="diff-hidden-count">{`${formatCount(hidden)} unchanged ${hidden === 1 ? 'line' : 'lines'} hidden`}</span>
+          ) : null}
         </span>
       </div>
     );
@@ -57,8 +75,12 @@ export const DiffRowView = memo(function DiffRowView({ row, index, ctx, focused,
     const line = ctx.diff.lines[row.line] as DiffLine;
     return (
       <div {...common} className={`diff-row diff-unified is-${line.kind}`}>
-        <span role="cell" className="diff-num">{line.oldNo ?? ''}</span>
-        <span role="cell" className="diff-num">{line.newNo ?? ''}</span>
+        <span role="cell" className="diff-num">
+          {line.oldNo ?? ''}
+        </span>
+        <span role="cell" className="diff-num">
+          {line.newNo ?? ''}
+        </span>
         <Sign kind={line.kind} />
         <span role="cell" className="diff-code">
           <LineCode line={line} index={row.line} ctx={ctx} side={line.kind === 'del' ? 'old' : 'new'} />
@@ -81,14 +103,20 @@ function Half({ index, side, ctx }: { index: number; side: 'old' | 'new'; ctx: R
       <>
         <span role="cell" className="diff-num is-empty" />
         <span role="cell" className="diff-sign is-empty" />
-        <span role="cell" className="diff-code is-empty" aria-label={side === 'old' ? 'no old line' : 'no new line'} />
+        <span
+          role="cell"
+          className="diff-code is-empty"
+          aria-label={side === 'old' ? 'no old line' : 'no new line'}
+        />
       </>
     );
   }
   const kind = line.kind;
   return (
     <>
-      <span role="cell" className={`diff-num is-${kind}`}>{side === 'old' ? line.oldNo : line.newNo}</span>
+      <span role="cell" className={`diff-num is-${kind}`}>
+        {side === 'old' ? line.oldNo : line.newNo}
+      </span>
       <Sign kind={kind} />
       <span role="cell" className={`diff-code is-${kind}`}>
         <LineCode line={line} index={index} ctx={ctx} side={side} />
@@ -109,11 +137,26 @@ function Sign({ kind }: { kind: DiffLine['kind'] }) {
   );
 }
 
-function LineCode({ line, index, ctx, side }: { line: DiffLine; index: number; ctx: RowContext; side: 'old' | 'new' }) {
-  const tokens = side === 'old' ? ctx.oldTokens?.[(line.oldNo ?? 0) - 1] : ctx.newTokens?.[(line.newNo ?? 0) - 1];
+function LineCode({
+  line,
+  index,
+  ctx,
+  side,
+}: {
+  line: DiffLine;
+  index: number;
+  ctx: RowContext;
+  side: 'old' | 'new';
+}) {
+  const tokens =
+    side === 'old' ? ctx.oldTokens?.[(line.oldNo ?? 0) - 1] : ctx.newTokens?.[(line.newNo ?? 0) - 1];
   const clipped = line.text.length > MAX_RENDERED_CHARS;
   const text = clipped ? line.text.slice(0, MAX_RENDERED_CHARS) : line.text;
-  const segments = lineSegments(text, clipped ? null : tokens, line.kind === 'context' ? null : ctx.words(index));
+  const segments = lineSegments(
+    text,
+    clipped ? null : tokens,
+    line.kind === 'context' ? null : ctx.words(index),
+  );
   return (
     <>
       {segments.map((segment, i) =>
@@ -125,10 +168,12 @@ function LineCode({ line, index, ctx, side }: { line: DiffLine; index: number; c
           segment.text
         ),
       )}
-      {clipped ? <span className="diff-marker">{`\u2026 ${formatCount(line.text.length - MAX_RENDERED_CHARS)} more characters`}</span> : null}
+      {clipped ? (
+        <span className="diff-marker">{`\u2026 ${formatCount(line.text.length - MAX_RENDERED_CHARS)} more characters`}</span>
+      ) : null}
       {line.crlf && ctx.markCrlf && line.kind !== 'context' ? (
         <span className="diff-marker diff-crlf" title="This line ends with CRLF (\r\n)">
-          {'\u240d\u240a'}
+          CRLF
         </span>
       ) : null}
       {line.noEol ? (
@@ -149,11 +194,25 @@ const EXPAND_LABEL: Record<ExpandDirection, (gap: Gap) => string> = {
 
 const EXPAND_ICON = { up: ExpandUpIcon, down: ExpandDownIcon, all: ExpandAllIcon } as const;
 
-function ExpandButton({ gap, direction, onExpand }: { gap: Gap; direction: ExpandDirection; onExpand: RowContext['onExpand'] }) {
+function ExpandButton({
+  gap,
+  direction,
+  onExpand,
+}: {
+  gap: Gap;
+  direction: ExpandDirection;
+  onExpand: RowContext['onExpand'];
+}) {
   const Glyph = EXPAND_ICON[direction];
   const label = EXPAND_LABEL[direction](gap);
   return (
-    <button type="button" className="diff-expand-btn" aria-label={label} title={label} onClick={() => onExpand(gap, direction)}>
+    <button
+      type="button"
+      className="diff-expand-btn"
+      aria-label={label}
+      title={label}
+      onClick={() => onExpand(gap, direction)}
+    >
       <Glyph />
     </button>
   );

@@ -48,7 +48,14 @@ describe('initialVisibility and buildRows (unified)', () => {
       header: { oldStart: 17, oldLines: 7, newStart: 17, newLines: 7, context: 'line 16' },
     });
     expect(rows.slice(1, 9).map((r) => (r.type === 'line' ? diff.lines[r.line]?.text : r.type))).toEqual([
-      'line 17', 'line 18', 'line 19', 'line 20', 'line twenty', 'line 21', 'line 22', 'line 23',
+      'line 17',
+      'line 18',
+      'line 19',
+      'line 20',
+      'line twenty',
+      'line 21',
+      'line 22',
+      'line 23',
     ]);
     expect(rows[9]).toEqual({ type: 'gap', gap: { start: 24, end: 41, position: 'end' } });
     expect(rows).toHaveLength(10);
@@ -57,13 +64,19 @@ describe('initialVisibility and buildRows (unified)', () => {
 
   it('shows everything with infinite context', () => {
     const { rows } = buildRows(diff, initialVisibility(diff, Infinity), 'unified');
-    expect(rows[0]).toMatchObject({ type: 'hunk', gap: null, header: { oldStart: 1, oldLines: 40, newStart: 1, newLines: 40 } });
+    expect(rows[0]).toMatchObject({
+      type: 'hunk',
+      gap: null,
+      header: { oldStart: 1, oldLines: 40, newStart: 1, newLines: 40 },
+    });
     expect(rows).toHaveLength(42);
   });
 
   it('joins hunks whose context overlaps and splits those that do not', () => {
     const near = computeLineDiff(oldText, newText.replace('line 26\n', 'line 26!\n'));
-    expect(buildRows(near, initialVisibility(near), 'unified').rows.filter((r) => r.type === 'hunk')).toHaveLength(1);
+    expect(
+      buildRows(near, initialVisibility(near), 'unified').rows.filter((r) => r.type === 'hunk'),
+    ).toHaveLength(1);
     const far = computeLineDiff(oldText, newText.replace('line 35\n', 'line 35!\n'));
     const hunks = buildRows(far, initialVisibility(far), 'unified').rows.filter((r) => r.type === 'hunk');
     expect(hunks.map((h) => (h.type === 'hunk' ? formatHunkHeader(h.header) : ''))).toEqual([
@@ -81,7 +94,9 @@ describe('initialVisibility and buildRows (unified)', () => {
     expect(rows[0]).toMatchObject({ type: 'hunk', gap: { start: 0, end: 6 } });
     // One more unchanged line between them, and the run (4 lines) is collapsed again.
     const four = computeLineDiff(oldText, oldText.replace('line 10\n', 'x\n').replace('line 21\n', 'y\n'));
-    expect(buildRows(four, initialVisibility(four), 'unified').rows.filter((r) => r.type === 'hunk')).toHaveLength(2);
+    expect(
+      buildRows(four, initialVisibility(four), 'unified').rows.filter((r) => r.type === 'hunk'),
+    ).toHaveLength(2);
   });
 
   it('uses git header numbers for added and deleted files', () => {
@@ -134,6 +149,16 @@ describe('buildRows (split)', () => {
     expect(changes).toEqual([{ first: 2, last: 4 }]);
   });
 
+  it('keeps an edited line facing its old version when a line is inserted above it', () => {
+    const diff = computeLineDiff('x\nlet total = 1;\n', 'x\n// running total\nlet total = 2;\n');
+    const { rows } = buildRows(diff, initialVisibility(diff), 'split');
+    expect(rows.slice(1)).toEqual([
+      { type: 'pair', left: 0, right: 0 },
+      { type: 'pair', left: -1, right: 2 },
+      { type: 'pair', left: 1, right: 3 },
+    ]);
+  });
+
   it('has one change span per block in both modes, in order', () => {
     const random = seededRandom(7);
     for (let trial = 0; trial < 100; trial++) {
@@ -159,7 +184,9 @@ describe('expanding gaps', () => {
   const visible = initialVisibility(diff);
   const gapOf = (v: Uint8Array, index: number): Gap => {
     const rows = buildRows(diff, v, 'unified').rows;
-    const gaps = rows.flatMap((r) => (r.type === 'hunk' && r.gap ? [r.gap] : r.type === 'gap' ? [r.gap] : []));
+    const gaps = rows.flatMap((r) =>
+      r.type === 'hunk' && r.gap ? [r.gap] : r.type === 'gap' ? [r.gap] : [],
+    );
     return gaps[index] as Gap;
   };
 
@@ -193,7 +220,10 @@ describe('expanding gaps', () => {
   });
 
   it('merges two hunks once the gap between them is expanded', () => {
-    const twoChanges = computeLineDiff(oldText, oldText.replace('line 20\n', 'x\n').replace('line 80\n', 'y\n'));
+    const twoChanges = computeLineDiff(
+      oldText,
+      oldText.replace('line 20\n', 'x\n').replace('line 80\n', 'y\n'),
+    );
     const v = initialVisibility(twoChanges);
     const rows = buildRows(twoChanges, v, 'unified').rows;
     const middle = rows.find((r) => r.type === 'hunk' && r.gap?.position === 'middle');
@@ -206,9 +236,11 @@ describe('expanding gaps', () => {
 
 describe('formatHunkHeader', () => {
   it('omits counts of one and appends the function context', () => {
-    expect(formatHunkHeader({ oldStart: 3, oldLines: 1, newStart: 3, newLines: 2, context: '' })).toBe('@@ -3 +3,2 @@');
-    expect(formatHunkHeader({ oldStart: 10, oldLines: 7, newStart: 12, newLines: 6, context: 'function run() {' })).toBe(
-      '@@ -10,7 +12,6 @@ function run() {',
+    expect(formatHunkHeader({ oldStart: 3, oldLines: 1, newStart: 3, newLines: 2, context: '' })).toBe(
+      '@@ -3 +3,2 @@',
     );
+    expect(
+      formatHunkHeader({ oldStart: 10, oldLines: 7, newStart: 12, newLines: 6, context: 'function run() {' }),
+    ).toBe('@@ -10,7 +12,6 @@ function run() {');
   });
 });

@@ -91,7 +91,12 @@ export function expandDirections(gap: Gap, step = EXPAND_STEP): ExpandDirection[
  * A new visibility with part of `gap` revealed: 'up' shows the `step` lines just above the hunk
  * below the gap, 'down' the `step` lines just below the hunk above it, 'all' the whole gap.
  */
-export function expandGap(visible: Uint8Array, gap: Gap, direction: ExpandDirection, step = EXPAND_STEP): Uint8Array {
+export function expandGap(
+  visible: Uint8Array,
+  gap: Gap,
+  direction: ExpandDirection,
+  step = EXPAND_STEP,
+): Uint8Array {
   const next = visible.slice();
   if (direction === 'all') next.fill(1, gap.start, gap.end);
   else if (direction === 'up') next.fill(1, Math.max(gap.start, gap.end - step), gap.end);
@@ -136,10 +141,15 @@ export function buildRows(diff: LineDiff, visible: Uint8Array, mode: DiffMode): 
     const gapStart = k;
     while (k < lines.length && !visible[k]) advance(k++);
     if (k >= lines.length) {
-      if (k > gapStart) rows.push({ type: 'gap', gap: { start: gapStart, end: k, position: gapStart === 0 ? 'start' : 'end' } });
+      if (k > gapStart)
+        rows.push({
+          type: 'gap',
+          gap: { start: gapStart, end: k, position: gapStart === 0 ? 'start' : 'end' },
+        });
       break;
     }
-    const gap: Gap | null = k > gapStart ? { start: gapStart, end: k, position: gapStart === 0 ? 'start' : 'middle' } : null;
+    const gap: Gap | null =
+      k > gapStart ? { start: gapStart, end: k, position: gapStart === 0 ? 'start' : 'middle' } : null;
     let runEnd = k;
     let oldCount = 0;
     let newCount = 0;
@@ -171,11 +181,11 @@ export function buildRows(diff: LineDiff, visible: Uint8Array, mode: DiffMode): 
       if (!block) break;
       const first = rows.length;
       if (mode === 'split') {
-        for (let i = 0; i < Math.max(block.dels, block.adds); i++) {
+        for (const [d, a] of block.rows) {
           rows.push({
             type: 'pair',
-            left: i < block.dels ? block.start + i : -1,
-            right: i < block.adds ? block.start + block.dels + i : -1,
+            left: d < 0 ? -1 : block.start + d,
+            right: a < 0 ? -1 : block.start + block.dels + a,
           });
         }
       } else {

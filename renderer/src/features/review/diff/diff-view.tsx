@@ -14,7 +14,11 @@ import { gateReason } from './gate.ts';
 import { ImageDiff } from './image-diff.tsx';
 import { LargeFileGate } from './large-file-gate.tsx';
 import { TextDiffView } from './text-diff-view.tsx';
-import './diff.css';
+import './diff-theme.css';
+import './diff-header.css';
+import './diff-table.css';
+import './diff-panels.css';
+import './diff-syntax.css';
 
 /** Props of DiffView. `mode` makes the layout controlled; otherwise it starts at `defaultMode`. */
 export interface DiffViewProps {
@@ -38,7 +42,15 @@ export function DiffView(props: DiffViewProps) {
   return <DiffViewContent key={`${file.oldPath ?? ''}\u0000${file.newPath ?? ''}`} {...props} />;
 }
 
-function DiffViewContent({ file, mode: controlledMode, defaultMode = 'split', onModeChange, contextLines, onRequestFullText, className }: DiffViewProps) {
+function DiffViewContent({
+  file,
+  mode: controlledMode,
+  defaultMode = 'split',
+  onModeChange,
+  contextLines,
+  onRequestFullText,
+  className,
+}: DiffViewProps) {
   const [ownMode, setOwnMode] = useState<DiffMode>(defaultMode);
   const [showAnyway, setShowAnyway] = useState(false);
   const mode = controlledMode ?? ownMode;
@@ -74,8 +86,19 @@ function DiffViewContent({ file, mode: controlledMode, defaultMode = 'split', on
   } else body = <DiffEmpty file={file} hasText={false} />;
 
   return (
-    <section className={classes(className)} aria-label={`Changes in ${displayPath(file)}`} data-kind={isImage ? 'image' : file.binary ? 'binary' : reason ? 'gate' : 'empty'}>
-      <DiffHeader file={file} stats={gateStats(file)} notes={[...fileNotes(file), ...(file.binary ? ['binary'] : [])]} navigation={null} mode={null} onModeChange={changeMode} />
+    <section
+      className={classes(className)}
+      aria-label={`Changes in ${displayPath(file)}`}
+      data-kind={isImage ? 'image' : file.binary ? 'binary' : reason ? 'gate' : 'empty'}
+    >
+      <DiffHeader
+        file={file}
+        stats={gateStats(file)}
+        notes={[...fileNotes(file), ...(file.binary ? ['binary'] : [])]}
+        navigation={null}
+        mode={null}
+        onModeChange={changeMode}
+      />
       <div className="diff-panel-area">{body}</div>
     </section>
   );

@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { DiffFile } from './file-diff.ts';
 import { emptyMessage, eolNote, fileNotes, modeChangeNote, typeChangeNote } from './file-notes.ts';
 
-const file: DiffFile = { oldPath: 'run.sh', newPath: 'run.sh', status: 'modified', binary: false, oldSize: 1, newSize: 1 };
+const file: DiffFile = {
+  oldPath: 'run.sh',
+  newPath: 'run.sh',
+  status: 'modified',
+  binary: false,
+  oldSize: 1,
+  newSize: 1,
+};
 
 describe('mode and type notes', () => {
   it('notes a mode change in git spelling', () => {
-    expect(modeChangeNote({ ...file, oldMode: 0o100644, newMode: 0o100755 })).toBe('mode 100644 \u2192 100755');
+    expect(modeChangeNote({ ...file, oldMode: 0o100644, newMode: 0o100755 })).toBe(
+      'mode 100644 \u2192 100755',
+    );
     expect(modeChangeNote({ ...file, oldMode: 0o100644, newMode: 0o100644 })).toBeNull();
     expect(modeChangeNote({ ...file, oldMode: null, newMode: 0o100644 })).toBeNull();
   });
@@ -17,10 +26,9 @@ describe('mode and type notes', () => {
   });
 
   it('lists type before mode', () => {
-    expect(fileNotes({ ...file, oldType: 'file', newType: 'symlink', oldMode: 0o100644, newMode: 0o120000 })).toEqual([
-      'file \u2192 symlink',
-      'mode 100644 \u2192 120000',
-    ]);
+    expect(
+      fileNotes({ ...file, oldType: 'file', newType: 'symlink', oldMode: 0o100644, newMode: 0o120000 }),
+    ).toEqual(['file \u2192 symlink', 'mode 100644 \u2192 120000']);
     expect(fileNotes(file)).toEqual([]);
   });
 });
@@ -42,12 +50,18 @@ describe('eolNote', () => {
 
 describe('emptyMessage', () => {
   it('explains each empty case', () => {
-    expect(emptyMessage({ ...file, status: 'mode_changed', oldMode: 0o100644, newMode: 0o100755 }, true)).toEqual({
+    expect(
+      emptyMessage({ ...file, status: 'mode_changed', oldMode: 0o100644, newMode: 0o100755 }, true),
+    ).toEqual({
       title: 'Only the file mode changed',
       detail: 'mode 100644 \u2192 100755',
     });
-    expect(emptyMessage({ ...file, status: 'renamed', oldPath: 'a.ts', newPath: 'b.ts' }, true).title).toBe('File renamed without changes');
-    expect(emptyMessage({ ...file, status: 'type_changed', oldType: 'file', newType: 'symlink' }, false)).toEqual({
+    expect(emptyMessage({ ...file, status: 'renamed', oldPath: 'a.ts', newPath: 'b.ts' }, true).title).toBe(
+      'File renamed without changes',
+    );
+    expect(
+      emptyMessage({ ...file, status: 'type_changed', oldType: 'file', newType: 'symlink' }, false),
+    ).toEqual({
       title: 'Only the file type changed',
       detail: 'file \u2192 symlink',
     });

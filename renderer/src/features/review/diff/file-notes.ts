@@ -50,9 +50,11 @@ export function emptyMessage(file: DiffFile, hasText: boolean): { title: string;
   if (file.status === 'renamed' || (file.oldPath && file.newPath && file.oldPath !== file.newPath)) {
     return { title: 'File renamed without changes', detail: 'The content is the same at the new path.' };
   }
-  if (file.status === 'type_changed') return { title: 'Only the file type changed', detail: typeChangeNote(file) ?? '' };
+  if (file.status === 'type_changed')
+    return { title: 'Only the file type changed', detail: typeChangeNote(file) ?? '' };
   if (!hasText) return { title: 'No content to show', detail: 'The text of this file was not provided.' };
   if (file.status === 'added') return { title: 'Empty file added', detail: 'The new file has no content.' };
-  if (file.status === 'deleted') return { title: 'Empty file deleted', detail: 'The deleted file had no content.' };
+  if (file.status === 'deleted')
+    return { title: 'Empty file deleted', detail: 'The deleted file had no content.' };
   return { title: 'No changes', detail: 'Both sides have the same content.' };
 }

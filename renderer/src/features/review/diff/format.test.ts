@@ -49,8 +49,16 @@ describe('formatMode', () => {
 
 describe('renameParts', () => {
   it('shares the common directory only', () => {
-    expect(renameParts('src/lib/a.ts', 'src/lib/b.ts')).toEqual({ prefix: 'src/lib/', from: 'a.ts', to: 'b.ts' });
-    expect(renameParts('src/lib/a.ts', 'src/app/a.ts')).toEqual({ prefix: 'src/', from: 'lib/a.ts', to: 'app/a.ts' });
+    expect(renameParts('src/lib/a.ts', 'src/lib/b.ts')).toEqual({
+      prefix: 'src/lib/',
+      from: 'a.ts',
+      to: 'b.ts',
+    });
+    expect(renameParts('src/lib/a.ts', 'src/app/a.ts')).toEqual({
+      prefix: 'src/',
+      from: 'lib/a.ts',
+      to: 'app/a.ts',
+    });
     expect(renameParts('a.ts', 'b.ts')).toEqual({ prefix: '', from: 'a.ts', to: 'b.ts' });
     expect(renameParts('src/abc.ts', 'src/abd.ts')).toEqual({ prefix: 'src/', from: 'abc.ts', to: 'abd.ts' });
     expect(renameParts('docs/x', 'docs/x/y')).toEqual({ prefix: 'docs/', from: 'x', to: 'x/y' });

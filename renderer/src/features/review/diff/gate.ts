@@ -24,7 +24,8 @@ export function gateReason(file: DiffFile): GateReason | null {
   const changedLines = counted ? (file.additions ?? 0) + (file.deletions ?? 0) : null;
   const hasText = file.oldText != null || file.newText != null;
   const chars = hasText ? (file.oldText?.length ?? 0) + (file.newText?.length ?? 0) : null;
-  const large = file.tooLarge === true || (changedLines ?? 0) > GATE_CHANGED_LINES || (chars ?? 0) > GATE_TEXT_CHARS;
+  const large =
+    file.tooLarge === true || (changedLines ?? 0) > GATE_CHANGED_LINES || (chars ?? 0) > GATE_TEXT_CHARS;
   return large ? { changedLines, chars } : null;
 }
 

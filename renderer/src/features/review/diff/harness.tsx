@@ -7,7 +7,8 @@ import { StrictMode, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DiffView } from './diff-view.tsx';
 import type { DiffFile, DiffMode } from './file-diff.ts';
-import { createSamples, gatedTexts, type Sample } from './harness-samples.ts';
+import { createSamples, type Sample } from './harness-samples.ts';
+import { gatedTexts } from './harness-texts.ts';
 import './harness.css';
 
 /** Two small PNGs drawn on a canvas: a badge, and the same badge recoloured and grown. */
@@ -50,7 +51,14 @@ function Harness() {
       <nav className="harness-nav" aria-label="Samples">
         <div className="harness-title">Diff viewer samples</div>
         {samples.map((s) => (
-          <button key={s.id} type="button" className="harness-sample" data-sample={s.id} aria-current={s.id === sample.id ? 'page' : undefined} onClick={() => setSelected(s.id)}>
+          <button
+            key={s.id}
+            type="button"
+            className="harness-sample"
+            data-sample={s.id}
+            aria-current={s.id === sample.id ? 'page' : undefined}
+            onClick={() => setSelected(s.id)}
+          >
             {s.label}
           </button>
         ))}
@@ -61,7 +69,12 @@ function Harness() {
           mode={mode}
           onModeChange={setMode}
           contextLines={contextLines}
-          onRequestFullText={() => setTimeout(() => setLoaded((prev) => ({ ...prev, [sample.id]: { ...sample.file, ...gatedTexts() } })), 0)}
+          onRequestFullText={() =>
+            setTimeout(
+              () => setLoaded((prev) => ({ ...prev, [sample.id]: { ...sample.file, ...gatedTexts() } })),
+              0,
+            )
+          }
         />
       </main>
     </div>

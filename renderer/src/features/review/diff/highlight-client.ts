@@ -7,7 +7,8 @@ import type { Language } from './languages.ts';
 import type { Token } from './tokens.ts';
 
 /** A message to the worker: highlight a text, or forget a job that is no longer wanted. */
-export type WorkerMessage = { type: 'highlight'; id: number; text: string; language: Language } | { type: 'cancel'; id: number };
+export type WorkerMessage =
+  { type: 'highlight'; id: number; text: string; language: Language } | { type: 'cancel'; id: number };
 
 /** The worker's answer: the tokens of every line, or null when the text was not highlighted. */
 export interface WorkerReply {
@@ -26,7 +27,10 @@ const pool: Worker[] = [];
 let workersBroken = typeof Worker === 'undefined';
 let nextId = 1;
 let nextWorker = 0;
-const waiting = new Map<number, { resolve: (lines: Token[][] | null) => void; text: string; language: Language }>();
+const waiting = new Map<
+  number,
+  { resolve: (lines: Token[][] | null) => void; text: string; language: Language }
+>();
 
 /** Highlights `text` in the background; resolves with null if cancelled first or not highlightable. */
 export function highlightInBackground(text: string, language: Language): HighlightJob {
@@ -61,7 +65,10 @@ export function highlightInBackground(text: string, language: Language): Highlig
 function workerFor(id: number): Worker | null {
   try {
     if (pool.length < POOL_SIZE) {
-      const worker = new Worker(new URL('./highlight-worker.ts', import.meta.url), { type: 'module', name: 'diff-highlight' });
+      const worker = new Worker(new URL('./highlight-worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'diff-highlight',
+      });
       worker.onmessage = (event: MessageEvent<WorkerReply>) => {
         const entry = waiting.get(event.data.id);
         if (!entry) return;

@@ -7,7 +7,10 @@ import { highlightLines } from './highlight.ts';
 import type { WorkerMessage, WorkerReply } from './highlight-client.ts';
 
 const queued = new Map<number, Extract<WorkerMessage, { type: 'highlight' }>>();
-const scope = self as unknown as { onmessage: ((event: MessageEvent<WorkerMessage>) => void) | null; postMessage(reply: WorkerReply): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<WorkerMessage>) => void) | null;
+  postMessage(reply: WorkerReply): void;
+};
 
 scope.onmessage = (event) => {
   const message = event.data;

@@ -7,7 +7,9 @@ const joined = (tokens: Array<{ text: string }>) => tokens.map((t) => t.text).jo
 
 describe('htmlToLines', () => {
   it('reopens spans across line breaks and decodes escapes', () => {
-    const lines = htmlToLines('<span class="hljs-comment">/* a &lt;b&gt;\n c &amp; &quot;d&quot; &#x27;e&#x27; */</span> x');
+    const lines = htmlToLines(
+      '<span class="hljs-comment">/* a &lt;b&gt;\n c &amp; &quot;d&quot; &#x27;e&#x27; */</span> x',
+    );
     expect(lines).toEqual([
       [{ text: '/* a <b>', cls: 'hljs-comment' }],
       [

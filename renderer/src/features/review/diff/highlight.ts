@@ -36,8 +36,33 @@ import type { Language } from './languages.ts';
 import type { Token } from './tokens.ts';
 
 const DEFINITIONS: Record<Language, Parameters<typeof hljs.registerLanguage>[1]> = {
-  bash, c, cpp, csharp, css, diff, dockerfile, go, ini, java, javascript, json, kotlin, less, lua,
-  makefile, markdown, php, python, ruby, rust, scss, sql, swift, typescript, xml, yaml,
+  bash,
+  c,
+  cpp,
+  csharp,
+  css,
+  diff,
+  dockerfile,
+  go,
+  ini,
+  java,
+  javascript,
+  json,
+  kotlin,
+  less,
+  lua,
+  makefile,
+  markdown,
+  php,
+  python,
+  ruby,
+  rust,
+  scss,
+  sql,
+  swift,
+  typescript,
+  xml,
+  yaml,
 };
 for (const [name, definition] of Object.entries(DEFINITIONS)) hljs.registerLanguage(name, definition);
 
@@ -58,7 +83,15 @@ export function highlightLines(text: string, language: Language): Token[][] | nu
   }
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: '\u00a0' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#x27': "'",
+  '#39': "'",
+  nbsp: '\u00a0',
+};
 
 /**
  * Cuts highlight.js output into per-line tokens. It only emits `<span class="...">`, `</span>`,
@@ -72,7 +105,9 @@ export function htmlToLines(html: string): Token[][] {
   let i = 0;
   const emit = (raw: string) => {
     if (!raw) return;
-    const text = raw.includes('&') ? raw.replace(/&(#x27|#39|amp|lt|gt|quot|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '') : raw;
+    const text = raw.includes('&')
+      ? raw.replace(/&(#x27|#39|amp|lt|gt|quot|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+      : raw;
     const parts = text.split('\n');
     const cls = stack.filter(Boolean).join(' ');
     parts.forEach((part, index) => {

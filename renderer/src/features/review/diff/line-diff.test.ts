@@ -1,6 +1,7 @@
 import { diffArrays } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { computeLineDiff, pairedLine, uniqueAnchors, type LineDiff } from './line-diff.ts';
+import { computeLineDiff, pairedLine, type LineDiff } from './line-diff.ts';
+import { uniqueAnchors } from './patience.ts';
 import { mutateText, randomText, seededRandom } from './test-texts.ts';
 
 /** The text of one side rebuilt from the diff lines, endings included. */
@@ -11,15 +12,16 @@ function rebuild(diff: LineDiff, side: 'old' | 'new'): string {
     .join('');
 }
 
-const kinds = (diff: LineDiff) => diff.lines.map((l) => `${l.kind[0]}${l.oldNo ?? '-'}/${l.newNo ?? '-'} ${l.text}`);
+const kinds = (diff: LineDiff) =>
+  diff.lines.map((l) => `${l.kind[0]}${l.oldNo ?? '-'}/${l.newNo ?? '-'} ${l.text}`);
 
 describe('computeLineDiff', () => {
   it('numbers both sides and orders deletions before additions', () => {
     const diff = computeLineDiff('a\nb\nc\n', 'a\nB\nc\nd\n');
     expect(kinds(diff)).toEqual(['c1/1 a', 'd2/- b', 'a-/2 B', 'c3/3 c', 'a-/4 d']);
-    expect(diff.blocks).toEqual([
-      { start: 1, dels: 1, adds: 1 },
-      { start: 4, dels: 0, adds: 1 },
+    expect(diff.blocks).toMatchObject([
+      { start: 1, dels: 1, adds: 1, rows: [[0, 0]] },
+      { start: 4, dels: 0, adds: 1, rows: [[-1, 0]] },
     ]);
     expect([diff.additions, diff.deletions]).toEqual([2, 1]);
     expect(diff.approximate).toBe(false);
@@ -37,6 +39,7 @@ describe('computeLineDiff', () => {
     expect(kinds(diff)).toEqual(['d1/- a', 'a-/1 a', 'c2/2 b']);
     expect(diff.lines[0]?.crlf).toBe(true);
     expect(diff.lines[1]?.crlf).toBe(false);
+    expect([diff.oldEol, diff.newEol]).toEqual(['mixed', 'lf']);
   });
 
   it('handles added, deleted and empty files', () => {
@@ -66,19 +69,22 @@ describe('computeLineDiff', () => {
       const diff = computeLineDiff(oldText, newText);
       expect(rebuild(diff, 'old'), `trial ${trial}`).toBe(oldText);
       expect(rebuild(diff, 'new'), `trial ${trial}`).toBe(newText);
-      const keyed = (text: string) => (text.match(/[^\n]*\n|[^\n]+$/g) ?? []).map((l) => (l.endsWith('\n') ? l : `${l}<no-eol>`));
+      const keyed = (text: string) =>
+        (text.match(/[^\n]*\n|[^\n]+$/g) ?? []).map((l) => (l.endsWith('\n') ? l : `${l}<no-eol>`));
       const reference = diffArrays(keyed(oldText), keyed(newText));
-      const referenceEdits = reference.filter((c) => c.added || c.removed).reduce((n, c) => n + c.value.length, 0);
+      const referenceEdits = reference
+        .filter((c) => c.added || c.removed)
+        .reduce((n, c) => n + c.value.length, 0);
       expect(diff.additions + diff.deletions, `trial ${trial}`).toBe(referenceEdits);
     }
   });
 
-  it('falls back to unique-line anchors when the exact diff runs out of time, still rebuilding both sides', () => {
+  it('falls back to unique-line anchors above the edit bound, still rebuilding both sides', () => {
     const oldLines = Array.from({ length: 3000 }, (_, i) => `line ${i}`);
     const newLines = oldLines.map((line, i) => (i % 3 === 0 ? `${line} changed` : line)).reverse();
     const oldText = `${oldLines.join('\n')}\n`;
     const newText = `${newLines.join('\n')}\n`;
-    const diff = computeLineDiff(oldText, newText, { timeoutMs: 0 });
+    const diff = computeLineDiff(oldText, newText, { maxEdits: 0 });
     expect(rebuild(diff, 'old')).toBe(oldText);
     expect(rebuild(diff, 'new')).toBe(newText);
   });
@@ -86,8 +92,12 @@ describe('computeLineDiff', () => {
   it('uses anchors to keep unchanged unique lines as context in the fallback', () => {
     const oldText = 'head\na\nb\nmiddle\nc\nd\ntail\n';
     const newText = 'head\nA\nB\nmiddle\nC\nD\ntail\n';
-    const diff = computeLineDiff(oldText, newText, { timeoutMs: 0 });
-    expect(diff.lines.filter((l) => l.kind === 'context').map((l) => l.text)).toEqual(['head', 'middle', 'tail']);
+    const diff = computeLineDiff(oldText, newText, { maxEdits: 0 });
+    expect(diff.lines.filter((l) => l.kind === 'context').map((l) => l.text)).toEqual([
+      'head',
+      'middle',
+      'tail',
+    ]);
     expect(rebuild(diff, 'new')).toBe(newText);
   });
 });
@@ -105,14 +115,24 @@ describe('uniqueAnchors', () => {
 });
 
 describe('pairedLine', () => {
-  const block = { start: 10, dels: 3, adds: 2 };
-  it('pairs the i-th deletion with the i-th addition', () => {
-    expect(pairedLine(block, 10)).toBe(13);
-    expect(pairedLine(block, 11)).toBe(14);
-    expect(pairedLine(block, 12)).toBe(-1);
-    expect(pairedLine(block, 13)).toBe(10);
-    expect(pairedLine(block, 14)).toBe(11);
-    expect(pairedLine(block, 15)).toBe(-1);
-    expect(pairedLine(block, 9)).toBe(-1);
+  it('gives each line its counterpart from the alignment, or -1', () => {
+    // Block at 1: deletions 1-2 (a1, b1), additions 3-5 (note, a2, b2); "note" stands alone.
+    const diff = computeLineDiff(
+      'keep\nconst alpha = 1;\nconst beta = 2;\n',
+      'keep\n// a new note\nconst alpha = 10;\nconst beta = 20;\n',
+    );
+    const block = diff.blocks[0]!;
+    expect(block.rows).toEqual([
+      [-1, 0],
+      [0, 1],
+      [1, 2],
+    ]);
+    expect(pairedLine(block, 1)).toBe(4);
+    expect(pairedLine(block, 2)).toBe(5);
+    expect(pairedLine(block, 3)).toBe(-1);
+    expect(pairedLine(block, 4)).toBe(1);
+    expect(pairedLine(block, 5)).toBe(2);
+    expect(pairedLine(block, 0)).toBe(-1);
+    expect(pairedLine(block, 6)).toBe(-1);
   });
 });

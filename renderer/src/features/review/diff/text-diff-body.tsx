@@ -1,10 +1,12 @@
 /**
  * The virtualized table of a text diff: only the rows in view (plus a margin) exist in the DOM,
  * at fixed heights, so a 10,000-line file scrolls as smoothly as a 10-line one. Both halves of a
- * side-by-side pair live in one row, so the sides can never drift apart.
+ * side-by-side pair live in one row, so the sides can never drift apart. Side by side, long lines
+ * scroll horizontally inside their halves (both together, from one bar under the table, the wheel
+ * or the arrow keys) while the line numbers stay put; unified, the whole table scrolls.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { DiffRowView, type RowContext } from './diff-row.tsx';
 import type { ChangeSpan, DiffRow } from './diff-rows.ts';
 import type { DiffMode } from './file-diff.ts';
@@ -35,13 +37,19 @@ interface Props {
 /** Lines of context kept above a change brought into view by keyboard navigation. */
 const SCROLL_LEAD_ROWS = 3;
 
+/** Pixels one arrow key press scrolls the halves of a side-by-side diff sideways. */
+const ARROW_STEP = 40;
+
 /** The scrolling, virtualized body of a text diff. */
 export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, label }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.type === 'hunk' || rows[index]?.type === 'gap' ? HUNK_ROW_HEIGHT : LINE_ROW_HEIGHT),
+    estimateSize: (index) =>
+      rows[index]?.type === 'hunk' || rows[index]?.type === 'gap' ? HUNK_ROW_HEIGHT : LINE_ROW_HEIGHT,
     overscan: 24,
   });
 
@@ -55,29 +63,71 @@ export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, labe
     virtualizer.measure();
   }, [rows, virtualizer]);
 
+  useEffect(() => {
+    // Side by side, horizontal wheel movement goes to the halves (the table itself never scrolls sideways).
+    const scroller = scrollRef.current;
+    canvasRef.current?.style.setProperty('--diff-x', '0px');
+    if (!scroller || mode !== 'split') return undefined;
+    const onWheel = (event: WheelEvent) => {
+      const dx = event.deltaX || (event.shiftKey ? event.deltaY : 0);
+      if (dx && barRef.current) barRef.current.scrollLeft += dx;
+    };
+    scroller.addEventListener('wheel', onWheel, { passive: true });
+    return () => scroller.removeEventListener('wheel', onWheel);
+  }, [mode]);
+
+  const onBarScroll = () =>
+    canvasRef.current?.style.setProperty('--diff-x', `${barRef.current?.scrollLeft ?? 0}px`);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (mode !== 'split' || event.target !== scrollRef.current || !barRef.current) return;
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    barRef.current.scrollLeft += event.key === 'ArrowLeft' ? -ARROW_STEP : ARROW_STEP;
+  };
+
   const items = virtualizer.getVirtualItems();
+  const bodyStyle = { ['--diff-columns' as string]: String(Math.max(columns, 1)) } as CSSProperties;
   return (
-    <div
-      ref={scrollRef}
-      className="diff-scroll"
-      tabIndex={0}
-      role="table"
-      aria-label={label}
-      aria-rowcount={rows.length}
-      data-mode={mode}
-    >
+    <div className="diff-body" style={bodyStyle}>
       <div
-        role="rowgroup"
-        className="diff-canvas"
-        style={{ height: virtualizer.getTotalSize(), ['--diff-columns' as string]: String(Math.max(columns, 1)) }}
+        ref={scrollRef}
+        className="diff-scroll"
+        tabIndex={0}
+        role="table"
+        aria-label={label}
+        aria-rowcount={rows.length}
+        data-mode={mode}
+        onKeyDown={onKeyDown}
       >
-        {items.map((item) => {
-          const row = rows[item.index];
-          if (!row) return null;
-          const inFocus = focused !== null && item.index >= focused.first && item.index <= focused.last;
-          return <DiffRowView key={item.key} row={row} index={item.index} ctx={ctx} focused={inFocus} top={item.start} height={item.size} />;
-        })}
+        <div
+          ref={canvasRef}
+          role="rowgroup"
+          className="diff-canvas"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            const inFocus = focused !== null && item.index >= focused.first && item.index <= focused.last;
+            return (
+              <DiffRowView
+                key={item.key}
+                row={row}
+                index={item.index}
+                ctx={ctx}
+                focused={inFocus}
+                top={item.start}
+                height={item.size}
+              />
+            );
+          })}
+        </div>
       </div>
+      {mode === 'split' ? (
+        <div ref={barRef} className="diff-hbar" onScroll={onBarScroll} aria-hidden="true">
+          <div className="diff-hbar-inner" />
+        </div>
+      ) : null}
     </div>
   );
 }

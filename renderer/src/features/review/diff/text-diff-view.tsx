@@ -20,7 +20,11 @@ interface Props {
 export function TextDiffView({ file, mode, onModeChange, contextLines }: Props) {
   const { diff, model, ctx, columns, eol } = useTextDiff(file, mode, contextLines);
   const navigation = useChangeNavigation(model.changes, diff);
-  const notes = [...fileNotes(file), ...(eol ? [eol] : []), ...(diff.approximate ? ['approximate diff'] : [])];
+  const notes = [
+    ...fileNotes(file),
+    ...(eol ? [eol] : []),
+    ...(diff.approximate ? ['approximate diff'] : []),
+  ];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const action = navigationKey(event);
     if (!action) return;
@@ -35,7 +39,12 @@ export function TextDiffView({ file, mode, onModeChange, contextLines }: Props) 
         file={file}
         stats={{ additions: diff.additions, deletions: diff.deletions }}
         notes={notes}
-        navigation={{ index: navigation.index, count: model.changes.length, onNext: navigation.next, onPrevious: navigation.previous }}
+        navigation={{
+          index: navigation.index,
+          count: model.changes.length,
+          onNext: navigation.next,
+          onPrevious: navigation.previous,
+        }}
         mode={empty ? null : mode}
         onModeChange={onModeChange}
       />

@@ -26,7 +26,10 @@ describe('lineSegments', () => {
   });
 
   it('handles several ranges, including one at the very end', () => {
-    const segments = lineSegments(text, tokens, [{ start: 0, end: 5 }, { start: 15, end: 16 }]);
+    const segments = lineSegments(text, tokens, [
+      { start: 0, end: 5 },
+      { start: 15, end: 16 },
+    ]);
     expect(segments.filter((s) => s.changed).map((s) => s.text)).toEqual(['const', ';']);
     expect(segments.map((s) => s.text).join('')).toBe(text);
   });
@@ -46,12 +49,21 @@ describe('lineSegments', () => {
 
   it('always spells the line, for every range layout over a short line', () => {
     const line = 'ab cd';
-    const plain = [{ text: 'ab', cls: 'k' }, { text: ' ', cls: '' }, { text: 'cd', cls: 's' }];
+    const plain = [
+      { text: 'ab', cls: 'k' },
+      { text: ' ', cls: '' },
+      { text: 'cd', cls: 's' },
+    ];
     for (let s = 0; s < line.length; s++) {
       for (let e = s + 1; e <= line.length; e++) {
         const segments = lineSegments(line, plain, [{ start: s, end: e }]);
         expect(segments.map((x) => x.text).join('')).toBe(line);
-        expect(segments.filter((x) => x.changed).map((x) => x.text).join('')).toBe(line.slice(s, e));
+        expect(
+          segments
+            .filter((x) => x.changed)
+            .map((x) => x.text)
+            .join(''),
+        ).toBe(line.slice(s, e));
       }
     }
   });

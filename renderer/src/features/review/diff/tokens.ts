@@ -19,9 +19,14 @@ export interface Segment extends Token {
  * Merges a line's syntax tokens with its changed ranges. Tokens that do not spell the line exactly
  * (a highlighter disagreement) are ignored and the line is shown plain, so text is never lost.
  */
-export function lineSegments(text: string, tokens: readonly Token[] | null | undefined, ranges: readonly Range[] | null | undefined): Segment[] {
+export function lineSegments(
+  text: string,
+  tokens: readonly Token[] | null | undefined,
+  ranges: readonly Range[] | null | undefined,
+): Segment[] {
   const base: readonly Token[] = tokens && spells(tokens, text) ? tokens : [{ text, cls: '' }];
-  if (!ranges || ranges.length === 0) return base.filter((t) => t.text).map((t) => ({ text: t.text, cls: t.cls, changed: false }));
+  if (!ranges || ranges.length === 0)
+    return base.filter((t) => t.text).map((t) => ({ text: t.text, cls: t.cls, changed: false }));
   const segments: Segment[] = [];
   let pos = 0;
   let r = 0;

@@ -18,14 +18,23 @@ export interface ChangeNavigation {
 
 /** Navigation over `changes`; `resetKey` (the diff) starts it over when it changes. */
 export function useChangeNavigation(changes: readonly ChangeSpan[], resetKey: unknown): ChangeNavigation {
-  const [state, setState] = useState<{ key: unknown; index: number; seq: number }>({ key: resetKey, index: -1, seq: 0 });
+  const [state, setState] = useState<{ key: unknown; index: number; seq: number }>({
+    key: resetKey,
+    index: -1,
+    seq: 0,
+  });
   const index = state.key === resetKey && state.index < changes.length ? state.index : -1;
   const move = useCallback(
     (delta: 1 | -1) => {
       if (changes.length === 0) return;
       setState((prev) => {
         const current = prev.key === resetKey && prev.index < changes.length ? prev.index : -1;
-        const next = current < 0 ? (delta > 0 ? 0 : changes.length - 1) : Math.min(changes.length - 1, Math.max(0, current + delta));
+        const next =
+          current < 0
+            ? delta > 0
+              ? 0
+              : changes.length - 1
+            : Math.min(changes.length - 1, Math.max(0, current + delta));
         return { key: resetKey, index: next, seq: prev.seq + 1 };
       });
     },
@@ -39,7 +48,13 @@ export function useChangeNavigation(changes: readonly ChangeSpan[], resetKey: un
 }
 
 /** Whether a key event belongs to the change navigation (and not to a text field or a shortcut). */
-export function navigationKey(event: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean; target: EventTarget | null }): 'next' | 'previous' | null {
+export function navigationKey(event: {
+  key: string;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  target: EventTarget | null;
+}): 'next' | 'previous' | null {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
   const target = event.target as { closest?: (selector: string) => unknown } | null;
   if (target?.closest?.('input, textarea, select, [contenteditable="true"]')) return null;

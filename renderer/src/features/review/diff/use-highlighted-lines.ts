@@ -18,7 +18,11 @@ export function useHighlightedLines(text: string | null, language: Language | nu
     () => (text && language && text.length <= SYNC_HIGHLIGHT_CHARS ? highlightLines(text, language) : null),
     [text, language],
   );
-  const [background, setBackground] = useState<{ text: string; language: Language; lines: Token[][] | null } | null>(null);
+  const [background, setBackground] = useState<{
+    text: string;
+    language: Language;
+    lines: Token[][] | null;
+  } | null>(null);
   useEffect(() => {
     if (!text || !language || text.length <= SYNC_HIGHLIGHT_CHARS) return undefined;
     const job = highlightInBackground(text, language);

@@ -5,12 +5,20 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { RowContext } from './diff-row.tsx';
-import { buildRows, DEFAULT_CONTEXT_LINES, expandGap, initialVisibility, type ExpandDirection, type Gap, type RowModel } from './diff-rows.ts';
+import {
+  buildRows,
+  DEFAULT_CONTEXT_LINES,
+  expandGap,
+  initialVisibility,
+  type ExpandDirection,
+  type Gap,
+  type RowModel,
+} from './diff-rows.ts';
 import type { DiffFile, DiffMode } from './file-diff.ts';
 import { eolNote } from './file-notes.ts';
 import { languageForPath } from './languages.ts';
 import { computeLineDiff, type LineDiff } from './line-diff.ts';
-import { displayColumns, eolStyle, splitLines } from './text-lines.ts';
+import { displayColumns } from './text-lines.ts';
 import { useHighlightedLines } from './use-highlighted-lines.ts';
 import { wordLookup } from './word-lookup.ts';
 
@@ -24,7 +32,11 @@ export interface TextDiffState {
 }
 
 /** Derives the text diff of `file` in `mode`, with `contextLines` of context around changes. */
-export function useTextDiff(file: DiffFile, mode: DiffMode, contextLines = DEFAULT_CONTEXT_LINES): TextDiffState {
+export function useTextDiff(
+  file: DiffFile,
+  mode: DiffMode,
+  contextLines = DEFAULT_CONTEXT_LINES,
+): TextDiffState {
   const oldText = file.oldText ?? '';
   const newText = file.newText ?? '';
   const diff = useMemo(() => computeLineDiff(oldText, newText), [oldText, newText]);
@@ -37,11 +49,15 @@ export function useTextDiff(file: DiffFile, mode: DiffMode, contextLines = DEFAU
   const oldTokens = useHighlightedLines(oldText || null, language);
   const newTokens = useHighlightedLines(newText || null, language);
   const words = useMemo(() => wordLookup(diff), [diff]);
-  const columns = useMemo(() => diff.lines.reduce((max, line) => Math.max(max, displayColumns(line.text)), 0), [diff]);
-  const eol = useMemo(() => eolNote(eolStyle(splitLines(oldText)), eolStyle(splitLines(newText))), [oldText, newText]);
+  const columns = useMemo(
+    () => diff.lines.reduce((max, line) => Math.max(max, displayColumns(line.text)), 0),
+    [diff],
+  );
+  const eol = useMemo(() => eolNote(diff.oldEol, diff.newEol), [diff]);
 
   const onExpand = useCallback(
-    (gap: Gap, direction: ExpandDirection) => setExpanded({ diff, visible: expandGap(visible, gap, direction) }),
+    (gap: Gap, direction: ExpandDirection) =>
+      setExpanded({ diff, visible: expandGap(visible, gap, direction) }),
     [diff, visible],
   );
   const ctx = useMemo<RowContext>(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WORD_DIFF_MAX_LENGTH, wordChanges } from './word-diff.ts';
 
-const cut = (text: string, ranges: Array<{ start: number; end: number }>) => ranges.map((r) => text.slice(r.start, r.end));
+const cut = (text: string, ranges: Array<{ start: number; end: number }>) =>
+  ranges.map((r) => text.slice(r.start, r.end));
 
 describe('wordChanges', () => {
   it('marks the changed words on each side', () => {
@@ -57,7 +58,10 @@ describe('wordChanges', () => {
     ];
     for (const [a, b] of pairs) {
       const changes = wordChanges(a, b);
-      for (const [text, ranges] of [[a, changes?.old ?? []], [b, changes?.new ?? []]] as const) {
+      for (const [text, ranges] of [
+        [a, changes?.old ?? []],
+        [b, changes?.new ?? []],
+      ] as const) {
         let last = -1;
         for (const r of ranges) {
           expect(r.start).toBeGreaterThan(last);

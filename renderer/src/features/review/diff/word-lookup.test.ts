@@ -3,7 +3,10 @@ import { computeLineDiff } from './line-diff.ts';
 import { wordLookup } from './word-lookup.ts';
 
 describe('wordLookup', () => {
-  const diff = computeLineDiff('keep\nlet a = 1;\nlet b = 2;\ngone entirely\n', 'keep\nlet a = 10;\nlet b = 2; // two\n');
+  const diff = computeLineDiff(
+    'keep\nlet a = 1;\nlet b = 2;\ngone entirely\n',
+    'keep\nlet a = 10;\nlet b = 2; // two\n',
+  );
   const words = wordLookup(diff);
   const at = (text: string, kind: string) => diff.lines.findIndex((l) => l.text === text && l.kind === kind);
 
