@@ -8,7 +8,13 @@ describe('API surface', () => {
   it('matches the reviewed snapshot (method names, descriptions, input JSON schemas, events)', () => {
     const surface = {
       methods: Object.fromEntries(
-        METHOD_NAMES.map((name) => [name, { description: contract[name].description, input: z.toJSONSchema(contract[name].input, { io: 'input' }) }]),
+        METHOD_NAMES.map((name) => [
+          name,
+          {
+            description: contract[name].description,
+            input: z.toJSONSchema(contract[name].input, { io: 'input' }),
+          },
+        ]),
       ),
       events: Object.fromEntries(EVENT_NAMES.map((name) => [name, z.toJSONSchema(events[name])])),
     };
@@ -17,7 +23,14 @@ describe('API surface', () => {
 
   it('derives unique channels and subscriber names', () => {
     expect(new Set(METHOD_NAMES.map(methodChannel)).size).toBe(METHOD_NAMES.length);
-    expect(EVENT_NAMES.map(subscriberName)).toEqual(['onRegistryChanged', 'onProgress', 'onSandboxChanged', 'onMenuCommand']);
+    expect(EVENT_NAMES.map(subscriberName)).toEqual([
+      'onRegistryChanged',
+      'onProgress',
+      'onSandboxChanged',
+      'onMenuCommand',
+      'onRunOutput',
+      'onRunChanged',
+    ]);
   });
 
   it('recognises only declared names, not inherited properties', () => {

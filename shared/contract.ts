@@ -5,6 +5,22 @@
  */
 import { z } from 'zod';
 import type { ErrorPayload } from './errors.ts';
+import {
+  PLAN_STATUS_VALUES,
+  RESOLUTION_VALUES,
+  type ActivityItem,
+  type CommitReport,
+  type DiscardReport,
+  type FileDiffView,
+  type PlanInfo,
+  type PlanStarted,
+  type PlanView,
+  type RunInfo,
+  type SandboxChangeList,
+  type SandboxInfo,
+  type TrashItem,
+  type UndoReport,
+} from './dto.ts';
 import type {
   AppInfo,
   DoctorReport,
@@ -53,16 +69,39 @@ const toolSource = {
   replace: z.boolean().optional(),
 };
 
+const params = z.record(z.string().min(1).max(200), z.string().min(1).max(1000));
+// A path inside a sandbox: relative, no parent steps (the core checks containment again).
+const relPath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine(
+    (p) => !p.startsWith('/') && !p.split('/').includes('..') && !p.includes('\0'),
+    'must be a relative path inside the sandbox',
+  );
+const resolutions = z.record(relPath, z.enum(RESOLUTION_VALUES));
+const gitMessage = z
+  .string()
+  .trim()
+  .min(1, 'is empty: write a commit message or leave the option off')
+  .max(10_000);
+
 /** Every API method. Add new areas (plans, sandboxes) here; everything else follows. */
 export const contract = {
   // Resource types
   listTypes: method<ResourceTypeSpec[]>()(none, 'All resource types, built-ins included.'),
-  addType: method<ResourceTypeSpec>()(z.strictObject({ name: z.string(), ...typeFields }), 'Adds a custom resource type.'),
+  addType: method<ResourceTypeSpec>()(
+    z.strictObject({ name: z.string(), ...typeFields }),
+    'Adds a custom resource type.',
+  ),
   updateType: method<ResourceTypeSpec>()(
     z.strictObject({ name: ref, ...typeFields }),
     'Changes a type; built-ins accept parent types and description only.',
   ),
-  removeType: method<ResourceTypeSpec>()(z.strictObject({ name: ref }), 'Removes a custom type nothing uses.'),
+  removeType: method<ResourceTypeSpec>()(
+    z.strictObject({ name: ref }),
+    'Removes a custom type nothing uses.',
+  ),
 
   // Resources
   listResources: method<ResourceListItem[]>()(none, 'All resources with the projects linking each.'),
@@ -104,12 +143,18 @@ export const contract = {
   // Projects
   listProjects: method<ProjectDetail[]>()(none, 'All projects with their links.'),
   showProject: method<ProjectDetail>()(z.strictObject({ ref }), 'One project with its links.'),
-  addProject: method<Project>()(z.strictObject({ name: z.string(), description: text.optional() }), 'Creates a project.'),
+  addProject: method<Project>()(
+    z.strictObject({ name: z.string(), description: text.optional() }),
+    'Creates a project.',
+  ),
   updateProject: method<Project>()(
     z.strictObject({ ref, name: z.string().optional(), description: text.optional() }),
     'Renames or describes a project.',
   ),
-  removeProject: method<ProjectDetail>()(z.strictObject({ ref }), 'Deletes a project and its links; resources stay.'),
+  removeProject: method<ProjectDetail>()(
+    z.strictObject({ ref }),
+    'Deletes a project and its links; resources stay.',
+  ),
   linkResource: method<ProjectDetail>()(
     z.strictObject({ project: ref, resource: ref, alias: z.string().nullable().optional() }),
     'Links a resource to a project, or changes the alias of an existing link.',
@@ -131,6 +176,107 @@ export const contract = {
   inspectBindings: method<BindingResult[]>()(
     z.strictObject({ tool: ref, project: ref, params: z.record(z.string(), z.string()).optional() }),
     'How each slot of a tool binds in a project, errors included, with explanations.',
+  ),
+
+  // Plans and sandboxes (issue 6): provision, review, commit, undo, discard, trash, run, activity.
+  createPlan: method<PlanStarted>()(
+    z.strictObject({ tool: ref, project: ref, params: params.optional() }),
+    'Binds the tool in the project and starts provisioning; returns the plan id at once, progress follows as events.',
+  ),
+  cancelPlan: method<{ cancelled: boolean }>()(
+    z.strictObject({ plan: ref }),
+    'Stops a plan that is still provisioning; what was made is removed.',
+  ),
+  listPlans: method<PlanInfo[]>()(
+    z.strictObject({
+      status: z.enum(PLAN_STATUS_VALUES).optional(),
+      tool: z.string().max(200).optional(),
+      project: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(10_000).optional(),
+    }),
+    'Plans, newest first, optionally by status, tool or project.',
+  ),
+  showPlan: method<PlanView>()(
+    z.strictObject({ plan: ref }),
+    'One plan: bound slots, sandboxes, history, commits, progress and last run.',
+  ),
+  planChanges: method<SandboxChangeList[]>()(
+    z.strictObject({ plan: ref, sandbox: ref.optional() }),
+    "The change lists of a plan's live sandboxes (or of one), each path clean or in conflict.",
+  ),
+  watchPlan: method<{ watching: number; expiresInMs: number }>()(
+    z.strictObject({ plan: ref }),
+    "Watches the plan's sandboxes for a minute (call again to renew); changes arrive as sandboxChanged events.",
+  ),
+  fileDiff: method<FileDiffView>()(
+    z.strictObject({
+      plan: ref,
+      sandbox: ref,
+      path: relPath,
+      against: z.enum(['base', 'original']).optional(),
+      full: z.boolean().optional(),
+    }),
+    'One changed file for the diff view: both texts, binary sizes or image data; large texts only with full.',
+  ),
+  commitSandbox: method<CommitReport[]>()(
+    z.strictObject({
+      plan: ref,
+      sandbox: ref,
+      paths: z.array(relPath).max(100_000).optional(),
+      resolutions: resolutions.optional(),
+      gitMessage: gitMessage.optional(),
+    }),
+    "Writes a sandbox's changes (all, or the paths given) to its original; conflicts need a resolution first.",
+  ),
+  commitPlan: method<CommitReport[]>()(
+    z.strictObject({ plan: ref, resolutions: resolutions.optional(), gitMessage: gitMessage.optional() }),
+    'Commits every sandbox of a plan, all checked first; nothing is written if any path is in unresolved conflict.',
+  ),
+  undoCommit: method<UndoReport>()(
+    z.strictObject({ plan: ref, sandbox: ref }),
+    'Undoes the last commit of a sandbox from its backups.',
+  ),
+  discardSandbox: method<DiscardReport[]>()(
+    z.strictObject({
+      plan: ref,
+      sandbox: ref,
+      confirm: z.boolean().optional(),
+      force: z.boolean().optional(),
+    }),
+    'Discards a sandbox; with changes it first returns their counts and needs confirm; changes go to the trash.',
+  ),
+  discardPlan: method<DiscardReport[]>()(
+    z.strictObject({ plan: ref, confirm: z.boolean().optional(), force: z.boolean().optional() }),
+    'Discards every live sandbox of a plan, all checked first, with the same confirmation as discardSandbox.',
+  ),
+  listTrash: method<TrashItem[]>()(none, 'Discarded sandbox changes still recoverable, newest first.'),
+  restoreTrash: method<SandboxInfo>()(
+    z.strictObject({ id: ref }),
+    'Puts a discarded sandbox back; its plan is ready again.',
+  ),
+  purgeTrash: method<TrashItem[]>()(
+    z.strictObject({ all: z.boolean().optional() }),
+    'Deletes expired trash entries, or all with all.',
+  ),
+  runTool: method<RunInfo>()(
+    z.strictObject({ plan: ref, timeoutSeconds: z.number().int().min(1).max(86_400).optional() }),
+    "Starts the tool's run command in the plan's sandboxes; output follows as runOutput events.",
+  ),
+  stopRun: method<RunInfo>()(
+    z.strictObject({ runId: ref }),
+    'Stops a running tool command and everything it started.',
+  ),
+  showRun: method<RunInfo>()(
+    z.strictObject({ runId: ref, afterSeq: z.number().int().min(-1).optional() }),
+    "A run's state and its output chunks after afterSeq (all kept output without it).",
+  ),
+  activity: method<ActivityItem[]>()(
+    z.strictObject({ plan: ref.optional(), limit: z.number().int().min(1).max(10_000).optional() }),
+    'The log of plans, commits, undos, discards and restores, newest first.',
+  ),
+  revealSandbox: method<{ opened: boolean }>()(
+    z.strictObject({ plan: ref, sandbox: ref }),
+    'Opens the sandbox folder in the OS file manager (desktop app only; the web host refuses and says so).',
   ),
 
   // System
@@ -157,13 +303,16 @@ export type MethodParams<M extends MethodName> = z.infer<Contract[M]['input']>;
 export type MethodOutput<M extends MethodName> = NonNullable<Contract[M]['output']>;
 
 /** Arguments of a client call: the input is optional when every field of it is. */
-export type MethodArgs<M extends MethodName> = Record<string, never> extends MethodInput<M> ? [input?: MethodInput<M>] : [input: MethodInput<M>];
+export type MethodArgs<M extends MethodName> =
+  Record<string, never> extends MethodInput<M> ? [input?: MethodInput<M>] : [input: MethodInput<M>];
 
 /** The API as the renderer calls it. */
 export type BinderyApi = { [M in MethodName]: (...args: MethodArgs<M>) => Promise<MethodOutput<M>> };
 
 /** The API as main implements it: validated input in, result (or its promise) out. */
-export type ApiHandlers = { [M in MethodName]: (input: MethodParams<M>) => MethodOutput<M> | Promise<MethodOutput<M>> };
+export type ApiHandlers = {
+  [M in MethodName]: (input: MethodParams<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
+};
 
 /** A call's outcome on the wire: errors travel as payloads, never as thrown exceptions. */
 export type ApiResult<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorPayload };

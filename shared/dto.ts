@@ -2,7 +2,7 @@
  * Shapes the API returns beyond the domain model (shared/model.ts): list rows, folder checks,
  * live statuses, validation reports. Plain data, so they cross IPC and HTTP unchanged.
  */
-import type { Resource, ToolDefinition } from './model.ts';
+import type { AccessMode, BoundResource, Resource, SandboxStrategy, ToolDefinition } from './model.ts';
 
 /** A resource with the names of the projects that link it, for the resources table. */
 export interface ResourceListItem extends Resource {
@@ -91,4 +91,282 @@ export interface ResourceRemoval {
   resource: Resource;
   unlinkedFrom: string[];
   staticIn: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plans and sandboxes (issue 6): the review workflow's shapes. They mirror main/sandbox/model.ts
+// field for field (the API checks the fit at compile time) so they cross IPC and HTTP unchanged.
+// ---------------------------------------------------------------------------------------------
+
+/** Where a plan stands. */
+export const PLAN_STATUS_VALUES = [
+  'provisioning',
+  'ready',
+  'committed',
+  'partially_committed',
+  'discarded',
+  'failed',
+] as const;
+export type PlanStatusValue = (typeof PLAN_STATUS_VALUES)[number];
+
+/** A tool activated in a project, with its provisioned sandboxes. */
+export interface PlanInfo {
+  id: string;
+  toolId: string;
+  toolName: string;
+  projectId: string;
+  projectName: string;
+  params: Record<string, string>;
+  status: PlanStatusValue;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One status a plan went through, and why. */
+export interface PlanHistoryEntry {
+  planId: string;
+  status: PlanStatusValue;
+  detail: string;
+  at: string;
+}
+
+/** Where a sandbox stands; `missing` means its folder vanished outside Bindery. */
+export type SandboxStatusValue = 'provisioning' | 'ready' | 'committed' | 'discarded' | 'missing' | 'failed';
+
+/** A plan's sandbox: how it was made (strategy, fallback, handler failure), its access and path. */
+export interface SandboxInfo {
+  id: string;
+  planId: string;
+  resourceId: string;
+  resourceName: string;
+  slotNames: string[];
+  originalPath: string;
+  requestedStrategy: SandboxStrategy;
+  strategy: SandboxStrategy;
+  copyMethod: 'clone' | 'copy' | null;
+  fallbackReason: string | null;
+  handler: string | null;
+  handlerFailure: string | null;
+  access: AccessMode;
+  path: string;
+  baseRef: string | null;
+  baseCommit: string | null;
+  ignoredFiles: string[];
+  ignoredCount: number;
+  status: SandboxStatusValue;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What happened to one path between base and sandbox. */
+export const CHANGE_KIND_VALUES = [
+  'added',
+  'modified',
+  'deleted',
+  'renamed',
+  'type_changed',
+  'mode_changed',
+] as const;
+export type ChangeKindValue = (typeof CHANGE_KIND_VALUES)[number];
+
+/** One changed path of a sandbox, with its drift against the original (clean, conflict, applied). */
+export interface ChangedFile {
+  path: string;
+  oldPath: string | null;
+  kind: ChangeKindValue;
+  oldType: 'file' | 'symlink' | null;
+  newType: 'file' | 'symlink' | null;
+  oldMode: number | null;
+  newMode: number | null;
+  size: number | null;
+  binary: boolean;
+  additions: number | null;
+  deletions: number | null;
+  drift: 'clean' | 'conflict' | 'applied';
+  driftReason: string | null;
+}
+
+/** The change list of one sandbox. */
+export interface SandboxChangeList {
+  sandboxId: string;
+  planId: string;
+  resourceName: string;
+  strategy: SandboxStrategy;
+  access: AccessMode;
+  changes: ChangedFile[];
+  /** read_only sandboxes: changes found there are a violation. */
+  violation: string | null;
+}
+
+/** One commit of a sandbox into its original. */
+export interface CommitInfo {
+  id: string;
+  sandboxId: string;
+  planId: string;
+  transactionId: string;
+  written: string[];
+  deleted: string[];
+  gitCommit: string | null;
+  undoneAt: string | null;
+  createdAt: string;
+}
+
+/** Changes per kind, for confirmations and summaries. */
+export type ChangeCountsInfo = Record<ChangeKindValue, number> & { total: number };
+
+/** Discarded sandbox changes, recoverable until `expiresAt`. */
+export interface TrashItem {
+  id: string;
+  sandboxId: string;
+  planId: string;
+  resourceName: string;
+  originalPath: string;
+  sandboxPath: string;
+  strategy: SandboxStrategy;
+  trashPath: string;
+  counts: ChangeCountsInfo;
+  createdAt: string;
+  expiresAt: string;
+  restoredAt: string | null;
+}
+
+/** One line of the activity log. */
+export interface ActivityItem {
+  id: number;
+  at: string;
+  kind: string;
+  planId: string | null;
+  sandboxId: string | null;
+  message: string;
+}
+
+/** Provisioning progress of a plan that is still being made (for hosts without live events). */
+export interface ProvisionState {
+  operationId: string;
+  slotName: string | null;
+  phase: string;
+  done: number;
+  total: number | null;
+}
+
+/** A plan with everything the plan page shows. */
+export interface PlanView {
+  plan: PlanInfo;
+  history: PlanHistoryEntry[];
+  bound: BoundResource[];
+  sandboxes: SandboxInfo[];
+  commits: CommitInfo[];
+  /** The tool's `run` command line, when it has one (the page offers to run it). */
+  toolRun: string | null;
+  provisioning: ProvisionState | null;
+  /** The latest run of the tool in this plan (output not included: see showRun). */
+  lastRun: RunInfo | null;
+}
+
+/** What createPlan returns at once; provisioning goes on and reports progress. */
+export interface PlanStarted {
+  planId: string;
+  operationId: string;
+}
+
+/** How a conflicting path is settled: keep the original, take the sandbox, or a three-way merge. */
+export const RESOLUTION_VALUES = ['ours', 'theirs', 'merge'] as const;
+export type ResolutionValue = (typeof RESOLUTION_VALUES)[number];
+
+/**
+ * One file's diff as the viewer takes it (renderer DiffFile): both texts, or sizes for binary
+ * files, or image data URLs, or `tooLarge` when the texts were withheld.
+ */
+export interface FileDiffView {
+  sandboxId: string;
+  oldPath: string | null;
+  newPath: string | null;
+  status: ChangeKindValue;
+  binary: boolean;
+  oldSize: number | null;
+  newSize: number | null;
+  oldText: string | null;
+  newText: string | null;
+  oldImageUrl: string | null;
+  newImageUrl: string | null;
+  tooLarge: boolean;
+  additions: number | null;
+  deletions: number | null;
+  oldMode: number | null;
+  newMode: number | null;
+  oldType: 'file' | 'symlink' | null;
+  newType: 'file' | 'symlink' | null;
+  /** What the old side is: the sandbox's base, or the original as it is now. */
+  against: 'base' | 'original';
+  drift: ChangedFile['drift'];
+  driftReason: string | null;
+}
+
+/** What a commit did to one sandbox, in data and in words. */
+export interface CommitReport {
+  sandboxId: string;
+  resourceName: string;
+  committed: boolean;
+  written: string[];
+  deleted: string[];
+  /** Paths left alone (kept as the original, or already applied). */
+  skipped: string[];
+  gitCommit: string | null;
+  /** A sentence: what was written, what was skipped and why. */
+  summary: string;
+}
+
+/** What an undo restored. */
+export interface UndoReport {
+  sandboxId: string;
+  restored: string[];
+  gitCommit: string | null;
+  summary: string;
+}
+
+/** What a discard did or needs first, per sandbox. */
+export interface DiscardReport {
+  sandboxId: string;
+  resourceName: string;
+  outcome: 'discarded' | 'needs_confirmation' | 'unknown' | 'ready';
+  counts: ChangeCountsInfo | null;
+  trashId: string | null;
+  /** Why changes are unknown (outcome unknown). */
+  reason: string | null;
+  summary: string;
+}
+
+/** Where a tool run stands. */
+export const RUN_STATUSES = ['running', 'exited', 'failed', 'stopped', 'timed_out'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** One chunk of a run's output, numbered so a client can ask for what it missed. */
+export interface RunChunk {
+  seq: number;
+  stream: 'stdout' | 'stderr';
+  text: string;
+}
+
+/** A run of a tool's `run` command in a plan's sandboxes. */
+export interface RunInfo {
+  id: string;
+  planId: string;
+  command: string;
+  cwd: string;
+  status: RunStatus;
+  exitCode: number | null;
+  signal: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  durationMs: number | null;
+  /** Why it failed to start, when it did. */
+  error: string | null;
+  /** Output chunks after the `afterSeq` asked for (empty in plan views). */
+  output: RunChunk[];
+  /** The first output chunks were dropped to bound memory. */
+  truncated: boolean;
+  /** The highest seq so far (-1 before any output). */
+  lastSeq: number;
 }

@@ -3,6 +3,7 @@
  * CLI in another process), progress of long work, and sandbox changes. Declared once, like methods.
  */
 import { z } from 'zod';
+import { RUN_STATUSES } from './dto.ts';
 
 /** The registry areas a change can touch. */
 export const REGISTRY_AREAS = ['types', 'resources', 'projects', 'tools'] as const;
@@ -48,6 +49,22 @@ export const events = {
   }),
   /** The user chose a menu item or its shortcut; the renderer performs it. */
   menuCommand: z.strictObject({ command: z.enum(MENU_COMMANDS) }),
+
+  // Plans and sandboxes (issue 6): a tool run's output and state, pushed as they happen.
+  /** A chunk of a tool run's output; `seq` numbers chunks so a client can fetch what it missed. */
+  runOutput: z.strictObject({
+    runId: z.string(),
+    planId: z.string(),
+    seq: z.number(),
+    stream: z.enum(['stdout', 'stderr']),
+    text: z.string(),
+  }),
+  /** A tool run started or ended (status running, exited, failed, stopped or timed_out). */
+  runChanged: z.strictObject({
+    runId: z.string(),
+    planId: z.string(),
+    status: z.enum(RUN_STATUSES),
+  }),
 } as const;
 
 /** Every event name. */

@@ -5,6 +5,7 @@
 import type { ApiHandlers } from '../../shared/contract.ts';
 import { bindingsApi } from './api/bindings-api.ts';
 import type { ApiContext } from './api/context.ts';
+import { plansApi } from './api/plans-api.ts';
 import { projectsApi } from './api/projects-api.ts';
 import { resourcesApi } from './api/resources-api.ts';
 import { systemApi } from './api/system-api.ts';
@@ -19,6 +20,7 @@ export function createApi(context: ApiContext): ApiHandlers {
     ...projectsApi(context),
     ...toolsApi(context),
     ...bindingsApi(context),
+    ...plansApi(context),
     ...systemApi(context),
   } satisfies ApiHandlers;
 }

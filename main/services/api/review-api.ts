@@ -1,0 +1,120 @@
+/**
+ * The review methods of the API: change lists (and their live watch), one file's diff for the
+ * viewer, commit (one sandbox or the plan), undo, discard with its counts confirmation, and the
+ * trash. Outcomes come back as reports with sentences (plan-reports.ts).
+ */
+import type { ApiHandlers } from '../../../shared/contract.ts';
+import { NotFoundError } from '../../../shared/errors.ts';
+import { shortName } from '../../core/names.ts';
+import type { Sandbox } from '../../sandbox/model.ts';
+import type { ContractEventSink } from '../plan-events.ts';
+import type { PlanService } from '../plan-service.ts';
+import type { ApiContext } from './context.ts';
+import { fileDiffView } from './file-diff-view.ts';
+import { commitReport, discardReport, sandboxInfo, undoReport } from './plan-reports.ts';
+import type { WatchLeases } from './watch-leases.ts';
+
+type ReviewMethods =
+  | 'planChanges'
+  | 'watchPlan'
+  | 'fileDiff'
+  | 'commitSandbox'
+  | 'commitPlan'
+  | 'undoCommit'
+  | 'discardSandbox'
+  | 'discardPlan'
+  | 'listTrash'
+  | 'restoreTrash'
+  | 'purgeTrash';
+
+/** The sandbox of a plan a reference names: its id, its resource's id or name, or a slot name. */
+export function findSandbox(plans: PlanService, sandboxes: Sandbox[], planRef: string, ref: string): Sandbox {
+  const found =
+    sandboxes.find((s) => s.id === ref) ??
+    sandboxes.find(
+      (s) =>
+        s.resourceId === ref ||
+        s.resourceName === ref ||
+        shortName(s.resourceName) === ref ||
+        s.slotNames.includes(ref),
+    );
+  if (found) return found;
+  const plan = plans.findPlan(planRef);
+  throw new NotFoundError(`Plan ${plan.id} has no sandbox "${ref}": reload the plan page.`, { sandbox: ref });
+}
+
+/** Review: changes, watch, diff, commit, undo, discard, trash. */
+export function reviewApi(
+  context: ApiContext,
+  leases: WatchLeases,
+  sink: ContractEventSink | undefined,
+): Pick<ApiHandlers, ReviewMethods> {
+  const { plans, sandboxes } = context.bindery;
+  const sandboxOf = (planRef: string, ref: string): Sandbox =>
+    findSandbox(plans, sandboxes.planSandboxes(plans.findPlan(planRef).id), planRef, ref);
+  const names = (planId: string) =>
+    new Map(sandboxes.planSandboxes(planId).map((s) => [s.id, s.resourceName]));
+  const progress =
+    (operationId: string, label: string) => (p: { phase: string; done: number; total: number }) =>
+      sink?.emit('progress', {
+        operationId,
+        label: `${label}: ${p.phase}`,
+        done: p.done,
+        total: p.total > 0 ? p.total : null,
+        finished: false,
+      });
+  const gitCommit = (message: string | undefined) => (message ? { message } : undefined);
+
+  return {
+    planChanges: ({ plan, sandbox }) =>
+      plans.changes(plan, sandbox === undefined ? undefined : sandboxOf(plan, sandbox).id),
+    watchPlan: ({ plan }) => leases.watch(plans.findPlan(plan).id),
+    fileDiff: ({ plan, sandbox, path, against, full }) =>
+      fileDiffView(sandboxOf(plan, sandbox), { path, against, full }, sandboxes.layout.tempDir),
+    commitSandbox: async ({ plan, sandbox, paths, resolutions, gitMessage }) => {
+      const target = sandboxOf(plan, sandbox);
+      const outcomes = await plans.commit(plan, {
+        resource: target.id,
+        paths,
+        resolutions,
+        gitCommit: gitCommit(gitMessage),
+        onProgress: progress(`commit:${target.id}`, `Committing ${target.resourceName}`),
+      });
+      return outcomes.map((o) => commitReport(o, target.resourceName));
+    },
+    commitPlan: async ({ plan, resolutions, gitMessage }) => {
+      const planId = plans.findPlan(plan).id;
+      const outcomes = await plans.commit(planId, {
+        resolutions,
+        gitCommit: gitCommit(gitMessage),
+        onProgress: progress(`commit:${planId}`, 'Committing the plan'),
+      });
+      const byId = names(planId);
+      return outcomes.map((o) => commitReport(o, byId.get(o.sandboxId) ?? o.sandboxId));
+    },
+    undoCommit: async ({ plan, sandbox }) => {
+      const target = sandboxOf(plan, sandbox);
+      return undoReport(target.id, target.resourceName, await plans.undo(plan, target.id));
+    },
+    discardSandbox: async ({ plan, sandbox, confirm, force }) => {
+      const target = sandboxOf(plan, sandbox);
+      const outcomes = await plans.rollback(plan, {
+        resource: target.id,
+        yes: confirm ?? false,
+        force: force ?? false,
+      });
+      if (outcomes.some((o) => o.kind === 'discarded')) await leases.release(target.planId);
+      return outcomes.map((o) => discardReport(o, names(target.planId)));
+    },
+    discardPlan: async ({ plan, confirm, force }) => {
+      const planId = plans.findPlan(plan).id;
+      const byId = names(planId);
+      const outcomes = await plans.rollback(planId, { yes: confirm ?? false, force: force ?? false });
+      if (outcomes.some((o) => o.kind === 'discarded')) await leases.release(planId);
+      return outcomes.map((o) => discardReport(o, byId));
+    },
+    listTrash: () => plans.listTrash(),
+    restoreTrash: async ({ id }) => sandboxInfo(await plans.restoreTrash(id)),
+    purgeTrash: ({ all }) => plans.purgeTrash({ all }),
+  };
+}
