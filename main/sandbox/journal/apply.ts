@@ -4,11 +4,11 @@
  * stage temp files beside the targets, fsync -> journal (`committing`, the commit point) ->
  * re-check and rename each -> fsync folders -> journal (`committed`). Backups stay for undo.
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError } from '../../../shared/errors.ts';
 import { checkOps, type CheckedOp } from './check-ops.ts';
-import { copyDurable, fsyncDir, fsyncDirs, linkOrCopy } from './durable-fs.ts';
+import { copyDurable, linkOrCopy } from './durable-fs.ts';
 import { describeState, observe, sameState, type RecordedState } from './entry-state.ts';
 import {
   backupPath,
@@ -52,18 +52,20 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
 
   const record = newRecord(newTransactionId(), rootReal, createdDirsOf(checked), checked.map(toJournalOp));
   const ctx: SettleContext = { journalDir, record, hooks: input.hooks, concurrency };
-  await createJournal(journalDir, record);
+  const flushJournal = await createJournal(journalDir, record);
   return whileActive(record.transactionId, async () => {
     try {
-      await reach(ctx, 'prepared');
-      const backupDrift = await backUp(ctx, checked, report);
+      // Linking backups does not change the target, so it overlaps the journal's flush.
+      const [, backupDrift] = await settleBoth(flushJournal().then(() => reach(ctx, 'prepared')), backUp(ctx, checked, report));
       if (backupDrift.length > 0) {
         await rollBack(ctx, 'rolled_back', false);
         return { kind: 'drifted', paths: backupDrift };
       }
       await createDirs(ctx);
       await stage(ctx, checked, input.signal, report);
-      await saveJournal(journalDir, record, 'committing');
+      // The commit point: staged files, their folders and the backups become durable with the decision.
+      const backups = path.join(transactionDir(journalDir, record.transactionId), 'backup');
+      await saveJournal(journalDir, record, 'committing', { alsoSync: [...touchedDirs(record), backups] });
       await reach(ctx, 'decided');
       const replaceDrift = await replaceAll(ctx, report);
       if (replaceDrift.length > 0) {
@@ -110,7 +112,7 @@ async function backUp(ctx: SettleContext, checked: readonly CheckedOp[], report:
     const backup = backupPath(journalDir, record.transactionId, op);
     const made = await linkOrCopy(targetPath(record, op), backup, old.mode);
     const { observed } = checked[op.index]!;
-    const same = made.linked ? await sameInode(backup, observed.ino, observed.dev) : made.sha256 === old.sha256;
+    const same = made.linked ? sameInode(backup, observed.ino, observed.dev) : made.sha256 === old.sha256;
     if (!same) {
       drifted.push({ relPath: op.relPath, reason: 'it was replaced while the commit was starting: review it and commit again.' });
       return STOP;
@@ -118,12 +120,11 @@ async function backUp(ctx: SettleContext, checked: readonly CheckedOp[], report:
     await reach(ctx, 'backed_up', op.relPath);
     report('backing_up', ++done, withBackup.length);
   });
-  await fsyncDir(path.join(transactionDir(journalDir, record.transactionId), 'backup'));
   return drifted;
 }
 
-async function sameInode(file: string, ino: number, dev: number): Promise<boolean> {
-  const stat = await fs.lstat(file);
+function sameInode(file: string, ino: number, dev: number): boolean {
+  const stat = fs.lstatSync(file);
   return stat.ino === ino && stat.dev === dev;
 }
 
@@ -132,10 +133,10 @@ async function createDirs(ctx: SettleContext): Promise<void> {
   for (const dir of ctx.record.createdDirs) {
     const absolute = absoluteIn(ctx.record.targetRoot, dir);
     try {
-      await fs.mkdir(absolute);
+      fs.mkdirSync(absolute);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!(await fs.lstat(absolute)).isDirectory()) {
+      if (!fs.lstatSync(absolute).isDirectory()) {
         throw new UnsafePathError(`${absolute} appeared as a non-folder while the commit was starting: nothing was changed; commit again.`);
       }
     }
@@ -153,7 +154,7 @@ async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: 
     const source = checked[op.index]!.source!;
     const temp = stagedPath(record, op);
     if (source.kind === 'symlink') {
-      await fs.symlink(source.target, temp);
+      fs.symlinkSync(source.target, temp);
       op.next = { kind: 'symlink', target: source.target };
     } else {
       op.next = { kind: 'file', sha256: await copyDurable(source.path, temp, source.mode), mode: source.mode };
@@ -162,7 +163,6 @@ async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: 
     report('staging', ++done, writes.length);
   });
   for (const op of record.ops) if (op.kind === 'delete') op.next = { kind: 'absent' };
-  await fsyncDirs(touchedDirs(record));
   throwIfAborted(signal);
 }
 
@@ -213,6 +213,14 @@ async function abandon(ctx: SettleContext, error: unknown): Promise<unknown> {
     `Commit to ${record.targetRoot} failed: ${messageOf(error)}. It was undone, so every file is as before; fix the cause and commit again.`,
     { transactionId: record.transactionId },
   );
+}
+
+/** Awaits both promises even when one fails (so none is left running unobserved), then rethrows. */
+async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
 }
 
 type Reporter = (phase: CommitPhase, done: number, total: number) => void;

@@ -2,12 +2,12 @@
  * The first, read-only phase of a commit: every op's path is resolved safely, its source looked
  * at, and its target compared with the caller's expectation. Nothing on disk changes here.
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { ValidationError } from '../../../shared/errors.ts';
 import { checkExpectation, observe, permissionBits, type Observed } from './entry-state.ts';
 import { forEachLimit } from './pool.ts';
-import { absoluteIn, resolveTarget, type ResolvedTarget } from './safe-path.ts';
+import { absoluteIn, resolveTarget, type ParentCache, type ResolvedTarget } from './safe-path.ts';
 import type { DriftedPath, Expectation, TransactionOp } from './types.ts';
 
 /** Where a write's new content comes from. */
@@ -59,7 +59,8 @@ export async function checkOps(
   concurrency: number,
 ): Promise<{ checked: CheckedOp[]; drifted: DriftedPath[] }> {
   ops.forEach(assertWellFormed);
-  const targets = await Promise.all(ops.map((op) => resolveTarget(rootReal, op.relPath)));
+  const parents: ParentCache = new Map();
+  const targets = await Promise.all(ops.map((op) => resolveTarget(rootReal, op.relPath, parents)));
   assertDistinct(rootReal, targets);
   const checked: CheckedOp[] = new Array(ops.length);
   const reasons: Array<string | null> = new Array(ops.length).fill(null);
@@ -95,14 +96,14 @@ function assertDistinct(rootReal: string, targets: readonly ResolvedTarget[]): v
 async function inspectSource(relPath: string, sourcePath: string, mode: number | undefined): Promise<SourceInfo> {
   let stat;
   try {
-    stat = await fs.lstat(sourcePath);
+    stat = fs.lstatSync(sourcePath);
   } catch {
     throw new ValidationError(`The new version of ${relPath} (${sourcePath}) does not exist: refresh the change list and retry.`, {
       relPath,
       sourcePath,
     });
   }
-  if (stat.isSymbolicLink()) return { kind: 'symlink', target: await fs.readlink(sourcePath) };
+  if (stat.isSymbolicLink()) return { kind: 'symlink', target: fs.readlinkSync(sourcePath) };
   if (stat.isFile()) return { kind: 'file', path: sourcePath, mode: mode ?? permissionBits(stat.mode) };
   throw new ValidationError(`The new version of ${relPath} (${sourcePath}) is not a file or symlink: only those can be committed.`, {
     relPath,

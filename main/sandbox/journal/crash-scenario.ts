@@ -4,7 +4,7 @@
  * names, and a checker that the target is wholly old or wholly new afterwards.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { TEMP_PREFIX } from './journal-file.ts';
 import type { Expectation, TransactionOp } from './types.ts';
@@ -88,8 +88,8 @@ function expectationOf(i: number, old: ScenarioState): Expectation {
  * Builds the scenario: writes each path's new version into `sandboxDir` (as `s<i>`) and returns
  * the ops for `opCount` changed paths plus `bystanders` untouched ones.
  */
-export async function buildScenario(sandboxDir: string, opCount = 1000, bystanders = 50): Promise<Scenario> {
-  await fs.mkdir(sandboxDir, { recursive: true });
+export function buildScenario(sandboxDir: string, opCount = 1000, bystanders = 50): Scenario {
+  fs.mkdirSync(sandboxDir, { recursive: true });
   const scenario: Scenario = { ops: [], paths: [] };
   for (let i = 0; i < opCount; i++) {
     const { relPath, old, next, op } = pathStates(i);
@@ -100,7 +100,7 @@ export async function buildScenario(sandboxDir: string, opCount = 1000, bystande
       continue;
     }
     const sourcePath = path.join(sandboxDir, `s${i}`);
-    await writeState(sourcePath, next);
+    writeState(sourcePath, next);
     scenario.ops.push({ relPath, kind: 'write', sourcePath, expect });
   }
   for (let i = 0; i < bystanders; i++) {
@@ -110,19 +110,19 @@ export async function buildScenario(sandboxDir: string, opCount = 1000, bystande
   return scenario;
 }
 
-async function writeState(file: string, state: ScenarioState): Promise<void> {
-  if (state.kind === 'symlink') await fs.symlink(state.target, file);
+function writeState(file: string, state: ScenarioState): void {
+  if (state.kind === 'symlink') fs.symlinkSync(state.target, file);
   if (state.kind !== 'file') return;
-  await fs.writeFile(file, state.content);
-  await fs.chmod(file, state.mode);
+  fs.writeFileSync(file, state.content);
+  fs.chmodSync(file, state.mode);
 }
 
 /** Writes every path's old version under `targetDir` (a fresh target for one trial). */
-export async function materializeOld(targetDir: string, scenario: Scenario): Promise<void> {
+export function materializeOld(targetDir: string, scenario: Scenario): void {
   const dirs = new Set<string>();
   for (const { relPath, old } of scenario.paths) if (old.kind !== 'absent') dirs.add(path.dirname(path.join(targetDir, relPath)));
-  for (const dir of dirs) await fs.mkdir(dir, { recursive: true });
-  await Promise.all(scenario.paths.map(({ relPath, old }) => writeState(path.join(targetDir, relPath), old)));
+  for (const dir of dirs) fs.mkdirSync(dir, { recursive: true });
+  for (const { relPath, old } of scenario.paths) writeState(path.join(targetDir, relPath), old);
 }
 
 /** What the checker found: which side the target is on, and every problem (empty when consistent). */
@@ -135,12 +135,12 @@ export interface TargetVerdict {
  * Checks the target after recovery: every path wholly old or wholly new, all on the same side, no
  * temp files, no stray files or folders. `overrides` are paths a trial changed on purpose.
  */
-export async function verifyTarget(targetDir: string, scenario: Scenario, overrides: Map<string, ScenarioState> = new Map()): Promise<TargetVerdict> {
+export function verifyTarget(targetDir: string, scenario: Scenario, overrides: Map<string, ScenarioState> = new Map()): TargetVerdict {
   const problems: string[] = [];
   let allOld = true;
   let allNew = true;
   for (const { relPath, old, next } of scenario.paths) {
-    const actual = await readState(path.join(targetDir, relPath));
+    const actual = readState(path.join(targetDir, relPath));
     const override = overrides.get(relPath);
     if (override) {
       if (!sameScenarioState(actual, override)) problems.push(`${JSON.stringify(relPath)}: the trial's own edit was lost`);
@@ -155,7 +155,7 @@ export async function verifyTarget(targetDir: string, scenario: Scenario, overri
   const side = allNew ? 'new' : allOld ? 'old' : 'mixed';
   if (side === 'mixed') problems.push('some paths are old and others new: the commit was not all-or-nothing');
   const expected = expectedEntries(scenario, side === 'new' ? 'next' : 'old', overrides);
-  for (const entry of await walk(targetDir)) {
+  for (const entry of walk(targetDir)) {
     if (path.basename(entry).startsWith(TEMP_PREFIX)) problems.push(`temp file left: ${JSON.stringify(entry)}`);
     else if (!expected.has(entry)) problems.push(`unexpected entry: ${JSON.stringify(entry)}`);
   }
@@ -179,23 +179,23 @@ function expectedEntries(scenario: Scenario, side: 'old' | 'next', overrides: Ma
   return entries;
 }
 
-async function walk(root: string, prefix = ''): Promise<string[]> {
+function walk(root: string, prefix = ''): string[] {
   const found: string[] = [];
-  for (const entry of await fs.readdir(path.join(root, prefix), { withFileTypes: true })) {
+  for (const entry of fs.readdirSync(path.join(root, prefix), { withFileTypes: true })) {
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
     found.push(rel);
-    if (entry.isDirectory()) found.push(...(await walk(root, rel)));
+    if (entry.isDirectory()) found.push(...walk(root, rel));
   }
   return found;
 }
 
 /** Reads the state of one path the way the scenario describes states. */
-export async function readState(file: string): Promise<ScenarioState> {
-  const stat = await fs.lstat(file).catch(() => null);
+export function readState(file: string): ScenarioState {
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
   if (!stat) return { kind: 'absent' };
-  if (stat.isSymbolicLink()) return { kind: 'symlink', target: await fs.readlink(file) };
+  if (stat.isSymbolicLink()) return { kind: 'symlink', target: fs.readlinkSync(file) };
   if (!stat.isFile()) return { kind: 'file', sha256: 'not-a-file', mode: 0, content: '' };
-  const bytes = await fs.readFile(file);
+  const bytes = fs.readFileSync(file);
   return { kind: 'file', sha256: createHash('sha256').update(bytes).digest('hex'), mode: stat.mode & 0o7777, content: bytes.toString('utf8') };
 }
 

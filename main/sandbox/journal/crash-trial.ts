@@ -88,7 +88,7 @@ export async function runTrial(workDir: string, scenarioFile: string, scenario: 
   const journalDir = path.join(trialDir, 'journal');
   const problems: string[] = [];
   const overrides = new Map<string, ScenarioState>();
-  await materializeOld(target, scenario);
+  materializeOld(target, scenario);
   try {
     if (spec.then?.command === 'undo') {
       const applied = await applyTransaction({ journalDir, targetRoot: target, ops: scenario.ops });
@@ -111,7 +111,7 @@ export async function runTrial(workDir: string, scenarioFile: string, scenario: 
     if (again.length > 0) problems.push(`second recovery was not a no-op: ${JSON.stringify(again)}`);
     const unfinished = (await listTransactions(journalDir)).filter((t) => !['committed', 'rolled_back', 'undone'].includes(t.state));
     if (unfinished.length > 0) problems.push(`unfinished journals after recovery: ${unfinished.map((t) => t.state).join(', ')}`);
-    const verdict = await verifyTarget(target, scenario, overrides);
+    const verdict = verifyTarget(target, scenario, overrides);
     problems.push(...verdict.problems);
     for (const { outcome } of recovered) {
       const expected = outcome === 'completed' ? 'new' : 'old';

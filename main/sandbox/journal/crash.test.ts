@@ -21,7 +21,7 @@ let scenario: Scenario;
 
 beforeAll(async () => {
   workDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-crash-')));
-  scenario = await buildScenario(path.join(workDir, 'sandbox'));
+  scenario = buildScenario(path.join(workDir, 'sandbox'));
   scenarioFile = path.join(workDir, 'scenario.json');
   await saveScenario(scenarioFile, scenario);
 });

@@ -1,11 +1,14 @@
 /**
  * File operations with the durability the journal relies on: fsync of files and of the
- * directories that name them, atomic JSON replacement, hashing copies.
+ * directories that name them, hashing copies, links. Metadata calls (lstat, link, rename, unlink)
+ * and small reads are synchronous on purpose: they take microseconds on a local disk, while each
+ * async call costs a thread-pool round trip that dominates a commit of many small files. What
+ * waits for the disk (fsync) and large files stay asynchronous and run concurrently.
  */
 import { createHash } from 'node:crypto';
-import type { Stats } from 'node:fs';
+import fsSync, { type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
+import { promisify } from 'node:util';
 import { forEachLimit } from './pool.ts';
 
 const CHUNK = 1 << 20;
@@ -14,11 +17,21 @@ const DIR_SYNC_CONCURRENCY = 16;
 /** `lstat`, or null when nothing is there (a missing parent counts as nothing). */
 export async function lstatOrNull(file: string): Promise<Stats | null> {
   try {
-    return await fs.lstat(file);
+    return fsSync.lstatSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     throw error;
+  }
+}
+
+/** Flushes a file's data and metadata to disk. */
+export async function fsyncFile(file: string): Promise<void> {
+  const handle = await fs.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -27,31 +40,29 @@ export async function lstatOrNull(file: string): Promise<Stats | null> {
  * Windows cannot open directories for flushing; there the rename itself is the best available.
  */
 export async function fsyncDir(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  const handle = await fs.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  if (process.platform !== 'win32') await fsyncFile(dir);
 }
 
-/** Replaces `file` with JSON atomically and durably (temp file, fsync, rename, fsync of the folder). */
-export async function writeJsonDurable(file: string, value: unknown): Promise<void> {
-  const temp = `${file}.next`;
-  const handle = await fs.open(temp, 'w', 0o600);
-  try {
-    await handle.writeFile(JSON.stringify(value));
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await fs.rename(temp, file);
-  await fsyncDir(path.dirname(file));
+/**
+ * Files up to this size are read and written with single synchronous calls: page-cache copies
+ * that cost far less than the thread-pool round trips of async I/O (which dominate under load).
+ * Only the fsync, which waits for the disk, stays asynchronous.
+ */
+const SMALL_FILE = 256 * 1024;
+const fsyncFd = promisify(fsSync.fsync);
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** The sha256 (hex) of a file's bytes. */
 export async function hashFile(file: string): Promise<string> {
+  const fd = fsSync.openSync(file, 'r');
+  try {
+    if (fsSync.fstatSync(fd).size <= SMALL_FILE) return sha256(fsSync.readFileSync(fd));
+  } finally {
+    fsSync.closeSync(fd);
+  }
   const handle = await fs.open(file, 'r');
   try {
     const hash = createHash('sha256');
@@ -73,6 +84,26 @@ export async function hashFile(file: string): Promise<string> {
  * changes meanwhile.
  */
 export async function copyDurable(source: string, dest: string, mode: number): Promise<string> {
+  const input = fsSync.openSync(source, 'r');
+  let bytes: Buffer | null = null;
+  try {
+    if (fsSync.fstatSync(input).size <= SMALL_FILE) bytes = fsSync.readFileSync(input);
+  } finally {
+    fsSync.closeSync(input);
+  }
+  if (!bytes) return copyLarge(source, dest, mode);
+  const output = fsSync.openSync(dest, 'wx', 0o600);
+  try {
+    for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
+    fsSync.fchmodSync(output, mode);
+    await fsyncFd(output);
+  } finally {
+    fsSync.closeSync(output);
+  }
+  return sha256(bytes);
+}
+
+async function copyLarge(source: string, dest: string, mode: number): Promise<string> {
   const input = await fs.open(source, 'r');
   try {
     const output = await fs.open(dest, 'wx', 0o600);
@@ -100,7 +131,7 @@ export async function copyDurable(source: string, dest: string, mode: number): P
 /** Removes a file if it is there. */
 export async function removeFile(file: string): Promise<void> {
   try {
-    await fs.unlink(file);
+    fsSync.unlinkSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
@@ -110,7 +141,7 @@ export async function removeFile(file: string): Promise<void> {
 /** Removes a directory if it is there and empty; a non-empty one holds someone's files and stays. */
 export async function removeEmptyDir(dir: string): Promise<void> {
   try {
-    await fs.rmdir(dir);
+    fsSync.rmdirSync(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
@@ -123,7 +154,7 @@ export async function removeEmptyDir(dir: string): Promise<void> {
  */
 export async function linkOrCopy(from: string, to: string, mode: number): Promise<{ linked: true } | { linked: false; sha256: string }> {
   try {
-    await fs.link(from, to);
+    fsSync.linkSync(from, to);
     return { linked: true };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

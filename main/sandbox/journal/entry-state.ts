@@ -2,7 +2,7 @@
  * What is at a path (absent, file with hash and mode, symlink with target, or something the
  * journal will not touch), and how that compares with an expectation or a recorded state.
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import { hashFile, lstatOrNull } from './durable-fs.ts';
 import type { Expectation } from './types.ts';
 
@@ -32,7 +32,7 @@ export async function observe(file: string): Promise<Observed> {
   const stat = await lstatOrNull(file);
   if (!stat) return { state: { kind: 'absent' }, ino: 0, dev: 0 };
   const ids = { ino: stat.ino, dev: stat.dev };
-  if (stat.isSymbolicLink()) return { state: { kind: 'symlink', target: await fs.readlink(file) }, ...ids };
+  if (stat.isSymbolicLink()) return { state: { kind: 'symlink', target: fs.readlinkSync(file) }, ...ids };
   if (stat.isDirectory()) return { state: { kind: 'directory' }, ...ids };
   if (!stat.isFile()) return { state: { kind: 'other' }, ...ids };
   return { state: { kind: 'file', sha256: await hashFile(file), mode: permissionBits(stat.mode) }, ...ids };

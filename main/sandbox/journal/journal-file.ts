@@ -1,23 +1,25 @@
 /**
- * The journal of one transaction on disk: `<journalDir>/<txid>/journal.json` plus a `backup/`
- * folder holding the files it overwrote or deleted. Every state change is an atomic, fsync'd
- * rewrite, so after a crash the journal says exactly which protocol phase was reached.
+ * The journal of one transaction on disk: `<journalDir>/<txid>/state-<seq>.json` files plus a
+ * `backup/` folder holding the files it overwrote or deleted. Each state change is a new file
+ * with the next sequence number, made durable in one round of concurrent fsyncs (the file, its
+ * folder, and whatever else the step needs); the newest readable file is the journal. A torn
+ * newest file (crash mid-write) is unreadable and so never counts: the previous state stands.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monotonicFactory } from 'ulid';
 import { BinderyError, NotFoundError } from '../../../shared/errors.ts';
-import { fsyncDir, writeJsonDurable } from './durable-fs.ts';
+import { fsyncDir, fsyncDirs, fsyncFile, removeFile } from './durable-fs.ts';
 import type { RecordedState } from './entry-state.ts';
 import { absoluteIn } from './safe-path.ts';
 
 /** Prefix of every temporary file Bindery puts in a target folder, so people (and recovery) know it. */
 export const TEMP_PREFIX = '.bindery-tmp-';
 
-const JOURNAL_FILE = 'journal.json';
+const STATE_FILE = /^state-(\d{6})\.json$/;
 const BACKUP_DIR = 'backup';
-const STAGING_PREFIX = '.staging-';
+const TRASH_PREFIX = '.trash-';
 const FORMAT = 1;
 const TRANSACTION_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -45,6 +47,8 @@ export interface JournalOp {
 /** The whole journal of a transaction. */
 export interface JournalRecord {
   format: number;
+  /** Sequence number of the state file this record was last written to. */
+  seq: number;
   transactionId: string;
   /** The target root with symlinks resolved. */
   targetRoot: string;
@@ -97,46 +101,97 @@ export function restoringPath(record: JournalRecord, op: JournalOp): string {
   return `${stagedPath(record, op)}-restore`;
 }
 
-/**
- * Creates the transaction folder with its first journal atomically: built under a staging name,
- * then renamed, so a transaction folder never exists without a journal.
- */
-export async function createJournal(journalDir: string, record: JournalRecord): Promise<void> {
-  await fs.mkdir(journalDir, { recursive: true });
-  const staging = path.join(journalDir, `${STAGING_PREFIX}${record.transactionId}`);
-  await fs.mkdir(path.join(staging, BACKUP_DIR), { recursive: true });
-  await writeJsonDurable(path.join(staging, JOURNAL_FILE), record);
-  await fsyncDir(path.join(staging, BACKUP_DIR));
-  await fs.rename(staging, transactionDir(journalDir, record.transactionId));
-  await fsyncDir(journalDir);
+function stateFile(journalDir: string, transactionId: string, seq: number): string {
+  return path.join(transactionDir(journalDir, transactionId), `state-${String(seq).padStart(6, '0')}.json`);
 }
 
-/** Records a new state durably before the caller acts on it. */
-export async function saveJournal(journalDir: string, record: JournalRecord, state: JournalState): Promise<void> {
+async function writeStateFile(file: string, record: JournalRecord): Promise<void> {
+  const handle = await fs.open(file, 'wx', 0o600);
+  try {
+    await handle.writeFile(JSON.stringify(record));
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Creates the transaction folder, its empty backup folder and its first state file, and returns
+ * the flush that makes them durable (one round of fsyncs), so the caller can overlap it with work
+ * that does not touch the target yet (linking backups).
+ */
+export async function createJournal(journalDir: string, record: JournalRecord): Promise<() => Promise<void>> {
+  await fs.mkdir(journalDir, { recursive: true });
+  const dir = transactionDir(journalDir, record.transactionId);
+  await fs.mkdir(path.join(dir, BACKUP_DIR), { recursive: true });
+  record.seq = 1;
+  const file = stateFile(journalDir, record.transactionId, record.seq);
+  await writeStateFile(file, record);
+  return async () => {
+    await Promise.all([fsyncFile(file), fsyncDir(dir), fsyncDir(journalDir)]);
+  };
+}
+
+/** How `saveJournal` makes a state durable. */
+export interface SaveOptions {
+  /** Folders flushed in the same round (their entries must be durable before the state is). */
+  alsoSync?: Iterable<string>;
+  /**
+   * False for final states reached after everything they describe is durable: losing such a
+   * write only makes recovery redo a step that is already done.
+   */
+  durable?: boolean;
+}
+
+/** Records a new state in a new state file, durably unless told otherwise, before the caller acts on it. */
+export async function saveJournal(journalDir: string, record: JournalRecord, state: JournalState, options: SaveOptions = {}): Promise<void> {
   record.state = state;
   record.updatedAt = new Date().toISOString();
-  await writeJsonDurable(path.join(transactionDir(journalDir, record.transactionId), JOURNAL_FILE), record);
+  const previous = record.seq;
+  record.seq = previous + 1;
+  const file = stateFile(journalDir, record.transactionId, record.seq);
+  await writeStateFile(file, record);
+  if (options.durable === false) return;
+  await Promise.all([fsyncFile(file), fsyncDir(transactionDir(journalDir, record.transactionId)), fsyncDirs(options.alsoSync ?? [])]);
+  // Older states are superseded only once this one is durable.
+  for (let seq = previous; seq >= 1; seq--) await removeFile(stateFile(journalDir, record.transactionId, seq));
 }
 
-/** Reads a transaction's journal; NotFoundError when there is none. */
+/** Reads a transaction's journal (its newest readable state); NotFoundError when there is none. */
 export async function readJournal(journalDir: string, transactionId: string): Promise<JournalRecord> {
-  let text: string;
+  const record = await readJournalOrNull(journalDir, transactionId);
+  if (!record) throw new NotFoundError(`No commit journal ${transactionId} in ${journalDir}: list transactions to see which exist.`);
+  return record;
+}
+
+/**
+ * The newest readable state of a transaction, or null when its folder has none (missing, or
+ * created by a commit that crashed before its first state was written).
+ */
+export async function readJournalOrNull(journalDir: string, transactionId: string): Promise<JournalRecord | null> {
+  let names: string[];
   try {
-    text = await fs.readFile(path.join(transactionDir(journalDir, transactionId), JOURNAL_FILE), 'utf8');
+    names = await fs.readdir(transactionDir(journalDir, transactionId));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new NotFoundError(`No commit journal ${transactionId} in ${journalDir}: list transactions to see which exist.`);
-    }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  const record = JSON.parse(text) as JournalRecord;
-  if (record.format !== FORMAT) {
-    throw new BinderyError(
-      'io_error',
-      `Commit journal ${transactionId} has format ${String(record.format)}, which this Bindery cannot read: open it with the version that wrote it.`,
-    );
+  const files = names.filter((name) => STATE_FILE.test(name)).sort().reverse();
+  for (const name of files) {
+    let record: JournalRecord;
+    try {
+      record = JSON.parse(await fs.readFile(path.join(transactionDir(journalDir, transactionId), name), 'utf8')) as JournalRecord;
+    } catch {
+      continue; // torn by a crash mid-write: the previous state stands
+    }
+    if (record.format !== FORMAT) {
+      throw new BinderyError(
+        'io_error',
+        `Commit journal ${transactionId} has format ${String(record.format)}, which this Bindery cannot read: open it with the version that wrote it.`,
+      );
+    }
+    return record;
   }
-  return record;
+  return null;
 }
 
 /** Ids of every transaction folder, oldest first. */
@@ -151,12 +206,8 @@ export async function listTransactionIds(journalDir: string): Promise<string[]> 
   return names.filter((name) => TRANSACTION_ID.test(name)).sort();
 }
 
-/**
- * Removes leftovers of journal creation and purging (`.staging-*`, `.trash-*`). A staging folder
- * never guarded a target change (the target is touched only after the rename), so it is junk;
- * `activeIds` protects those still being created in this process.
- */
-export async function sweepJournalLeftovers(journalDir: string, activeIds: ReadonlySet<string>, olderThanMs: number): Promise<void> {
+/** Removes leftovers of purging (`.trash-*` folders, renamed aside before deletion). */
+export async function sweepTrash(journalDir: string): Promise<void> {
   let names: string[];
   try {
     names = await fs.readdir(journalDir);
@@ -164,19 +215,19 @@ export async function sweepJournalLeftovers(journalDir: string, activeIds: Reado
     return;
   }
   for (const name of names) {
-    const isTrash = name.startsWith('.trash-');
-    if (!isTrash && !name.startsWith(STAGING_PREFIX)) continue;
-    if (activeIds.has(name.slice(name.indexOf('-', 1) + 1))) continue;
-    const full = path.join(journalDir, name);
-    const stat = await fs.lstat(full).catch(() => null);
-    if (!stat || (!isTrash && Date.now() - stat.mtimeMs < olderThanMs)) continue;
-    await fs.rm(full, { recursive: true, force: true });
+    if (name.startsWith(TRASH_PREFIX)) await fs.rm(path.join(journalDir, name), { recursive: true, force: true });
   }
+}
+
+/** How long ago a transaction folder was last changed, in milliseconds. */
+export async function transactionAgeMs(journalDir: string, transactionId: string): Promise<number> {
+  const stat = await fs.stat(transactionDir(journalDir, transactionId));
+  return Date.now() - stat.mtimeMs;
 }
 
 /** Removes a whole transaction folder: renamed aside first, so a crash never leaves half a journal. */
 export async function removeTransaction(journalDir: string, transactionId: string): Promise<void> {
-  const trash = path.join(journalDir, `.trash-${transactionId}`);
+  const trash = path.join(journalDir, `${TRASH_PREFIX}${transactionId}`);
   await fs.rename(transactionDir(journalDir, transactionId), trash);
   await fsyncDir(journalDir);
   await fs.rm(trash, { recursive: true, force: true });
@@ -197,6 +248,7 @@ export function newRecord(transactionId: string, targetRoot: string, createdDirs
   const now = new Date().toISOString();
   return {
     format: FORMAT,
+    seq: 0,
     transactionId,
     targetRoot,
     createdAt: now,

@@ -1,6 +1,6 @@
 /** Looking after old journals: list them (for "undo last commit" and diagnostics) and purge old backups. */
 import path from 'node:path';
-import { isFinal, listTransactionIds, readJournal, removeTransaction, type JournalState } from './journal-file.ts';
+import { isFinal, listTransactionIds, readJournalOrNull, removeTransaction, type JournalState } from './journal-file.ts';
 import { activeTransactions } from './ownership.ts';
 
 /** One transaction as a list shows it. */
@@ -20,8 +20,8 @@ export interface TransactionSummary {
 export async function listTransactions(journalDir: string, targetRoot?: string): Promise<TransactionSummary[]> {
   const summaries: TransactionSummary[] = [];
   for (const transactionId of await listTransactionIds(path.resolve(journalDir))) {
-    const record = await readJournal(journalDir, transactionId);
-    if (targetRoot !== undefined && record.targetRoot !== targetRoot) continue;
+    const record = await readJournalOrNull(journalDir, transactionId);
+    if (!record || (targetRoot !== undefined && record.targetRoot !== targetRoot)) continue;
     summaries.push({
       transactionId,
       state: record.state,
@@ -44,8 +44,8 @@ export async function purgeTransactions(journalDir: string, before: Date): Promi
   const purged: string[] = [];
   for (const transactionId of await listTransactionIds(path.resolve(journalDir))) {
     if (activeTransactions.has(transactionId)) continue;
-    const record = await readJournal(journalDir, transactionId);
-    if (!isFinal(record.state) || Date.parse(record.createdAt) >= before.getTime()) continue;
+    const record = await readJournalOrNull(journalDir, transactionId);
+    if (!record || !isFinal(record.state) || Date.parse(record.createdAt) >= before.getTime()) continue;
     await removeTransaction(journalDir, transactionId);
     purged.push(transactionId);
   }

@@ -10,10 +10,13 @@ import {
   isFinal,
   listTransactionIds,
   readJournal,
+  readJournalOrNull,
+  removeTransaction,
   saveJournal,
   stagedPath,
-  sweepJournalLeftovers,
+  sweepTrash,
   targetPath,
+  transactionAgeMs,
   type JournalOp,
 } from './journal-file.ts';
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
@@ -22,8 +25,12 @@ import { finishCommit, reach, replaceOne, rollBack, type SettleContext } from '.
 import { DEFAULT_CONCURRENCY } from './apply.ts';
 import type { DriftedPath, RecoverOptions, RecoveredTransaction } from './types.ts';
 
-/** Staging folders younger than this may belong to a commit starting in another process. */
-const STAGING_GRACE_MS = 60 * 60 * 1000;
+/**
+ * A transaction folder without a readable state is a commit that crashed before its journal was
+ * written (the target was not touched), or one being created right now by another process; it
+ * is removed only once older than this.
+ */
+const UNWRITTEN_GRACE_MS = 10 * 60 * 1000;
 
 /**
  * Finishes or undoes every interrupted transaction in `journalDir` (skipping those a live process
@@ -41,7 +48,7 @@ export async function recoverTransactions(journalDir: string, options: RecoverOp
       failures.push({ transactionId, message: error instanceof Error ? error.message : String(error) });
     }
   }
-  await sweepJournalLeftovers(dir, activeTransactions, STAGING_GRACE_MS);
+  await sweepTrash(dir);
   if (failures.length > 0) {
     throw new BinderyError(
       'io_error',
@@ -54,7 +61,12 @@ export async function recoverTransactions(journalDir: string, options: RecoverOp
 }
 
 async function recoverOne(journalDir: string, transactionId: string, options: RecoverOptions): Promise<RecoveredTransaction | null> {
-  const peek = await readJournal(journalDir, transactionId);
+  if (activeTransactions.has(transactionId)) return null;
+  const peek = await readJournalOrNull(journalDir, transactionId);
+  if (!peek) {
+    if ((await transactionAgeMs(journalDir, transactionId)) > UNWRITTEN_GRACE_MS) await removeTransaction(journalDir, transactionId);
+    return null;
+  }
   if (isFinal(peek.state) || ownedByLiveProcess(peek)) return null;
   return withRootLock(peek.targetRoot, () =>
     whileActive(transactionId, async () => {

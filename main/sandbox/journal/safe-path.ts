@@ -49,39 +49,46 @@ export function isInside(root: string, candidate: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
+/** Resolved parent folders, shared by the ops of one commit so each folder is looked at once. */
+export type ParentCache = Map<string, Promise<ParentResolution>>;
+
+interface ParentResolution {
+  /** The folder's absolute path with symlinks resolved (or where it will be created). */
+  current: string;
+  missingDirs: string[];
+  blockedBy: string | null;
+}
+
 /**
  * Maps `relPath` onto `rootReal` (the target root with symlinks resolved), following symlinked
  * parent directories only while they stay inside the root. Throws UnsafePathError otherwise.
  */
-export async function resolveTarget(rootReal: string, relPath: string): Promise<ResolvedTarget> {
+export async function resolveTarget(rootReal: string, relPath: string, cache: ParentCache = new Map()): Promise<ResolvedTarget> {
   const problem = checkRelPath(relPath);
   if (problem) throw new UnsafePathError(`Refused path ${JSON.stringify(relPath)}: ${problem}.`, { relPath });
   const segments = relPath.split('/');
   const name = segments.pop()!;
-  let current = rootReal;
-  const missingDirs: string[] = [];
-  for (const [i, segment] of segments.entries()) {
-    const candidate = path.join(current, segment);
-    const stat = await lstatOrNull(candidate);
-    if (!stat) {
-      let rel = relativeTo(rootReal, current);
-      for (const rest of segments.slice(i)) {
-        rel = rel === '' ? rest : `${rel}/${rest}`;
-        missingDirs.push(rel);
-      }
-      current = absoluteIn(rootReal, rel);
-      break;
-    }
-    if (stat.isSymbolicLink()) {
-      current = await followInside(rootReal, candidate, relPath);
-    } else if (stat.isDirectory()) {
-      current = candidate;
-    } else {
-      const blocker = relativeTo(rootReal, candidate);
-      return { relPath, dirRel: relativeTo(rootReal, current), name, missingDirs: [], blockedBy: blocker };
-    }
-  }
-  return { relPath, dirRel: relativeTo(rootReal, current), name, missingDirs, blockedBy: null };
+  const parent = await resolveDir(rootReal, segments, relPath, cache);
+  return { relPath, dirRel: relativeTo(rootReal, parent.current), name, missingDirs: parent.missingDirs, blockedBy: parent.blockedBy };
+}
+
+function resolveDir(rootReal: string, segments: string[], relPath: string, cache: ParentCache): Promise<ParentResolution> {
+  if (segments.length === 0) return Promise.resolve({ current: rootReal, missingDirs: [], blockedBy: null });
+  const key = segments.join('/');
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const resolving = (async (): Promise<ParentResolution> => {
+    const parent = await resolveDir(rootReal, segments.slice(0, -1), relPath, cache);
+    if (parent.blockedBy !== null) return parent;
+    const candidate = path.join(parent.current, segments[segments.length - 1]!);
+    const stat = parent.missingDirs.length > 0 ? null : await lstatOrNull(candidate);
+    if (!stat) return { current: candidate, missingDirs: [...parent.missingDirs, relativeTo(rootReal, candidate)], blockedBy: null };
+    if (stat.isSymbolicLink()) return { current: await followInside(rootReal, candidate, relPath), missingDirs: [], blockedBy: null };
+    if (stat.isDirectory()) return { current: candidate, missingDirs: [], blockedBy: null };
+    return { current: candidate, missingDirs: [], blockedBy: relativeTo(rootReal, candidate) };
+  })();
+  cache.set(key, resolving);
+  return resolving;
 }
 
 async function followInside(rootReal: string, link: string, relPath: string): Promise<string> {

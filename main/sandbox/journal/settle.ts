@@ -3,7 +3,7 @@
  * replace a target with its staged version, put an old version back, roll back, finish. Each
  * step looks at the disk first, so running it twice (after a crash mid-way) is harmless.
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError } from '../../../shared/errors.ts';
 import { fsyncDirs, linkOrCopy, removeEmptyDir, removeFile } from './durable-fs.ts';
@@ -45,7 +45,7 @@ export function touchedDirs(record: JournalRecord): Set<string> {
 
 /** Puts the staged version of an op in place: one atomic rename (or unlink for a delete). */
 export async function replaceOne(record: JournalRecord, op: JournalOp): Promise<void> {
-  if (op.kind === 'write') await fs.rename(stagedPath(record, op), targetPath(record, op));
+  if (op.kind === 'write') fs.renameSync(stagedPath(record, op), targetPath(record, op));
   else if (op.old.kind !== 'absent') await removeFile(targetPath(record, op));
 }
 
@@ -60,7 +60,7 @@ export async function restoreOld(ctx: SettleContext, op: JournalOp): Promise<voi
   const temp = restoringPath(record, op);
   await removeFile(temp);
   if (op.old.kind === 'symlink') {
-    await fs.symlink(op.old.target, temp);
+    fs.symlinkSync(op.old.target, temp);
   } else {
     const made = await linkOrCopy(backupPath(ctx.journalDir, record.transactionId, op), temp, op.old.mode);
     if (!made.linked && made.sha256 !== op.old.sha256) {
@@ -72,7 +72,7 @@ export async function restoreOld(ctx: SettleContext, op: JournalOp): Promise<voi
       );
     }
   }
-  await fs.rename(temp, target);
+  fs.renameSync(temp, target);
 }
 
 /** Removes the staged and restoring temp files of every op. */
@@ -113,7 +113,8 @@ export async function rollBack(ctx: SettleContext, finalState: 'rolled_back' | '
   await fsyncDirs(touchedDirs(record));
   await reach(ctx, 'synced');
   if (untouched.length > 0) record.untouched = untouched;
-  await saveJournal(ctx.journalDir, record, finalState);
+  // Everything it describes is durable already; if this write is lost, recovery redoes a no-op.
+  await saveJournal(ctx.journalDir, record, finalState, { durable: false });
   // Backups of paths someone changed meanwhile are the only copy of the old version: keep them.
   if (untouched.length === 0) await removeBackups(ctx.journalDir, record.transactionId);
   await reach(ctx, 'finished');
@@ -125,6 +126,7 @@ export async function finishCommit(ctx: SettleContext, sweepTemps: boolean): Pro
   await fsyncDirs(touchedDirs(ctx.record));
   await reach(ctx, 'synced');
   if (sweepTemps) await removeTemps(ctx);
-  await saveJournal(ctx.journalDir, ctx.record, 'committed');
+  // The renames are durable already; if this write is lost, recovery finds them done.
+  await saveJournal(ctx.journalDir, ctx.record, 'committed', { durable: false });
   await reach(ctx, 'finished');
 }
