@@ -1,6 +1,7 @@
 // `npm run build`: the renderer with Vite into out/renderer; the Electron main process (ESM) and
 // preload (CommonJS, for the sandboxed renderer) with esbuild into out/main and out/preload; and a
 // bundled CLI into out/cli that the packaged app can run without tsx.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -12,10 +13,19 @@ export const EXTERNALS = ['electron', 'better-sqlite3', 'fsevents'];
 // ESM bundles of CommonJS dependencies call require(); give them one.
 const REQUIRE_BANNER = "import { createRequire as __bindery_createRequire } from 'node:module'; const require = __bindery_createRequire(import.meta.url);";
 
-/** Builds the React renderer into out/renderer. */
+/**
+ * Builds the React renderer into out/renderer. It is built beside and swapped in by renames, so a
+ * running `bindery serve` (or an e2e run) never sees a half-emptied folder.
+ */
 export async function buildRenderer() {
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), root: path.join(root, 'renderer'), logLevel: 'warn' });
+  const target = path.join(root, 'out', 'renderer');
+  const fresh = `${target}.building-${process.pid}`;
+  const old = `${target}.old-${process.pid}`;
+  await build({ configFile: path.join(root, 'vite.config.ts'), root: path.join(root, 'renderer'), logLevel: 'warn', build: { outDir: fresh } });
+  if (fs.existsSync(target)) fs.renameSync(target, old);
+  fs.renameSync(fresh, target);
+  fs.rmSync(old, { recursive: true, force: true });
 }
 
 /** Builds out/main/electron-main.js, out/preload/preload.cjs and out/cli/bindery.js. */
