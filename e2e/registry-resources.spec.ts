@@ -50,7 +50,10 @@ test('filters by text and by type', async ({ app }) => {
   // Registered by the CLI in another process: the screen catches up without a reload.
   await expect(app.page.getByTestId('resource-count')).toHaveText('3 resources');
 
-  await resources.filter('team');
+  // "/" jumps to the filter, as in most developer tools.
+  await app.page.keyboard.press('/');
+  await expect(app.page.getByRole('searchbox', { name: 'Filter resources' })).toBeFocused();
+  await app.page.keyboard.type('team');
   await expect(app.page.getByTestId('resource-count')).toHaveText('1 of 3');
   await expect(resources.row('team/docs')).toBeVisible();
   await resources.filter('');

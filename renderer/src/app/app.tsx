@@ -1,5 +1,6 @@
 /** The app shell: brand, header, navigation, the current screen, drops and toasts. */
 import { useEffect, type ReactElement } from 'react';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { Icon } from '../components/icons.tsx';
 import { Toasts } from '../components/toasts.tsx';
 import { ProjectsScreen } from '../features/projects/projects-screen.tsx';
@@ -40,7 +41,9 @@ export function App(): ReactElement {
       <Header />
       <Nav />
       <main className="content" id="content">
-        <Screen key={route} />
+        <ErrorBoundary resetKey={route}>
+          <Screen key={route} />
+        </ErrorBoundary>
       </main>
       <DropZone />
       <Toasts />

@@ -70,6 +70,7 @@ export function LinkDialog({ project, onClose }: { project: ProjectDetail; onClo
               </div>
             ))}
             {shown.length === 0 && <div className="check-item faint">No resource matches “{text}”.</div>}
+            {shown.length === MAX_SHOWN && <div className="check-item faint">Showing the first {MAX_SHOWN}: type to narrow the list.</div>}
           </div>
         </div>
       )}

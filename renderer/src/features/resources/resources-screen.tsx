@@ -2,7 +2,7 @@
  * The resources screen: a sortable, filterable, virtualized table of every registered folder
  * with its live status, and the register, edit and remove dialogs.
  */
-import { useDeferredValue, useMemo, useState, type ReactElement } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type ReactElement } from 'react';
 import type { ResourceListItem } from '../../../../shared/dto.ts';
 import { host } from '../../api/index.ts';
 import { DataTable } from '../../components/data-table.tsx';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useSlashToFocus } from '../../hooks/use-slash-to-focus.ts';
 import { filterResources, typeCounts } from '../../lib/resource-filter.ts';
 import { useResources } from '../../stores/resources-store.ts';
 import { useTypes } from '../../stores/types-store.ts';
@@ -40,6 +41,8 @@ export function ResourcesScreen(): ReactElement {
   const columns = useMemo(() => resourceColumns(typeMap, { edit: setEditing, remove: setRemoving }), [typeMap]);
   const counts = useMemo(() => typeCounts(items), [items]);
   const filtered = text !== '' || typeName !== '';
+  const searchRef = useRef<HTMLInputElement>(null);
+  useSlashToFocus(searchRef);
 
   const pick = async () => {
     const path = await host.pickFolder();
@@ -72,13 +75,18 @@ export function ResourcesScreen(): ReactElement {
               Filter resources
             </label>
             <input
+              ref={searchRef}
               id="resource-search"
               className="input input-search"
               type="search"
               placeholder="Filter by name, path, project…"
               value={text}
               onChange={(event) => setText(event.target.value)}
+              aria-keyshortcuts="/"
             />
+            <kbd className="kbd-hint search-kbd" aria-hidden="true">
+              /
+            </kbd>
           </div>
           <label className="visually-hidden" htmlFor="resource-type-filter">
             Filter by type
