@@ -3,7 +3,10 @@
  * --100k): copy_on_write provisioning vs `cp -a`, git_worktree provisioning vs `git worktree add`
  * on a clean repository, change detection (copy and worktree sandboxes, 20 files changed) vs
  * `git status --porcelain`. Targets (issue 4): 1.25x, 1.25x, 1.5x; change detection on 100k
- * files under 300 MB RSS. Each row runs in its own process so its peak RSS is its own.
+ * files under 300 MB RSS. Each row runs in its own process so its peak RSS is its own. Trees are
+ * aged an hour (like a real checkout; files modified seconds ago are hashed at copy time) and
+ * CPU time (user + system, children included, from /proc) is shown beside wall time, because
+ * wall time on a shared machine measures the neighbours as much as the code.
  * Usage: tsx bench/sandbox-bench.ts [--100k] [--rounds N] [--dir <folder for the trees, e.g. /dev/shm>]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -30,6 +33,8 @@ const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b
 interface RowResult {
   oursMs: number;
   rawMs: number;
+  oursCpuMs: number | null;
+  rawCpuMs: number | null;
   peakRssMb: number;
 }
 
@@ -64,16 +69,30 @@ function driver(): void {
         }
         const result = JSON.parse(run.stdout.trim().split('\n').pop() as string) as RowResult;
         const ratio = result.oursMs / result.rawMs;
+        const cpuRatio = result.oursCpuMs !== null && result.rawCpuMs ? `${(result.oursCpuMs / result.rawCpuMs).toFixed(2)}x` : '-';
         const memoryOk = !(op.startsWith('changes') && size >= 100_000 && result.peakRssMb > 300);
         const ok = ratio <= target && memoryOk;
         failed ||= !ok;
-        rows.push([label, size.toLocaleString('en'), raw, fmt(result.oursMs), fmt(result.rawMs), `${ratio.toFixed(2)}x`, `<= ${target}x`, `${result.peakRssMb.toFixed(0)} MB`, ok ? 'ok' : 'OVER']);
+        rows.push([
+          label,
+          size.toLocaleString('en'),
+          raw,
+          fmt(result.oursMs),
+          fmt(result.rawMs),
+          `${ratio.toFixed(2)}x`,
+          result.oursCpuMs === null ? '-' : fmt(result.oursCpuMs),
+          result.rawCpuMs === null ? '-' : fmt(result.rawCpuMs),
+          cpuRatio,
+          `<= ${target}x`,
+          `${result.peakRssMb.toFixed(0)} MB`,
+          ok ? 'ok' : 'OVER',
+        ]);
       }
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
-  printTable(['operation', 'files', 'raw tool', 'bindery ms', 'raw ms', 'ratio', 'target', 'peak RSS', ''], rows);
+  printTable(['operation', 'files', 'raw tool', 'bindery ms', 'raw ms', 'ratio', 'bindery cpu', 'raw cpu', 'cpu ratio', 'target', 'peak RSS', ''], rows);
   if (failed) console.log('\nSome rows are over their target (see OVER).');
 }
 
@@ -90,16 +109,28 @@ async function child(input: { op: Operation; tree: string; repo: string; rounds:
   };
   const ours: number[] = [];
   const raw: number[] = [];
+  let oursCpu: number | null = 0;
+  let rawCpu: number | null = 0;
+  const cpu = (into: 'ours' | 'raw', start: number | null): void => {
+    const now = cpuMs();
+    if (start === null || now === null) oursCpu = rawCpu = null;
+    else if (into === 'ours' && oursCpu !== null) oursCpu += now - start;
+    else if (into === 'raw' && rawCpu !== null) rawCpu += now - start;
+  };
   try {
     if (input.op === 'copy' || input.op === 'worktree') {
       const original = input.op === 'copy' ? input.tree : input.repo;
       const strategy = input.op === 'copy' ? 'copy_on_write' : 'git_worktree';
       for (let round = 0; round < input.rounds; round++) {
         const target = path.join(scratch, `raw-${round}`);
+        let cpuStart = cpuMs();
         raw.push(time(() => (input.op === 'copy' ? execFileSync('cp', ['-a', original, target]) : git(original, 'worktree', 'add', '-q', '--detach', target, 'HEAD'))));
+        cpu('raw', cpuStart);
+        cpuStart = cpuMs();
         const start = performance.now();
         const sandbox = await manager.getOrCreateSandbox({ planId: newPlan(), resourceId: `R${round}`, resourceName: 'bench/tree', originalPath: original, sandboxStrategy: strategy });
         ours.push(performance.now() - start);
+        cpu('ours', cpuStart);
         if (sandbox.strategy !== strategy) throw new Error(`expected ${strategy}, got ${sandbox.strategy}: ${sandbox.fallbackReason}`);
       }
       if (input.op === 'worktree') git(input.repo, 'worktree', 'prune');
@@ -116,15 +147,26 @@ async function child(input: { op: Operation; tree: string; repo: string; rounds:
       git(status, 'status', '--porcelain');
       await manager.changes(sandbox.id);
       for (let round = 0; round < input.rounds; round++) {
+        let cpuStart = cpuMs();
         raw.push(time(() => git(status, 'status', '--porcelain')));
+        cpu('raw', cpuStart);
+        cpuStart = cpuMs();
         const start = performance.now();
         const found = await manager.changes(sandbox.id);
         ours.push(performance.now() - start);
+        cpu('ours', cpuStart);
         if (found.changes.length !== CHANGED + 1) throw new Error(`expected ${CHANGED + 1} changes, found ${found.changes.length}`);
       }
       if (strategy === 'git_worktree') await manager.rollback(sandbox.id, { yes: true });
     }
-    const result: RowResult = { oursMs: median(ours), rawMs: median(raw), peakRssMb: process.resourceUsage().maxRSS / 1024 };
+    const perRound = (total: number | null) => (total === null ? null : total / input.rounds);
+    const result: RowResult = {
+      oursMs: median(ours),
+      rawMs: median(raw),
+      oursCpuMs: perRound(oursCpu),
+      rawCpuMs: perRound(rawCpu),
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+    };
     console.log(JSON.stringify(result));
   } finally {
     db.close();
@@ -133,15 +175,29 @@ async function child(input: { op: Operation; tree: string; repo: string; rounds:
   }
 }
 
-/** `count` text files of 0.5-3 KB in folders of 100, two levels deep, and a few symlinks. */
+/** `count` text files of 0.5-3 KB in folders of 100, two levels deep, and a symlink; modified an hour ago. */
 function generateTree(root: string, count: number): void {
   const line = 'The quick brown fox jumps over the lazy dog; sandbox bench line.\n';
+  const anHourAgo = new Date(Date.now() - 3_600_000);
   for (let i = 0; i < count; i++) {
     const dir = path.join(root, `d${Math.floor(i / 1000)}`, `s${Math.floor(i / 100) % 10}`);
     if (i % 100 === 0) fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `file-${i}.txt`), `${i}\n${line.repeat(8 + (i % 40))}`);
+    const file = path.join(dir, `file-${i}.txt`);
+    fs.writeFileSync(file, `${i}\n${line.repeat(8 + (i % 40))}`);
+    fs.utimesSync(file, anHourAgo, anHourAgo);
   }
   fs.symlinkSync('d0/s0/file-0.txt', path.join(root, 'link-to-first'));
+}
+
+/** CPU time of this process and its waited-for children (utime + stime + cutime + cstime), or null off Linux. */
+function cpuMs(): number | null {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 function listFiles(root: string): string[] {

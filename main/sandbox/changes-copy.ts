@@ -1,11 +1,12 @@
 /**
  * Which paths of a copied sandbox may differ from its base: one walk of the sandbox, an lstat
  * per entry compared with the manifest (size, mtime, mode, type), content only for racy
- * entries. `.git` at the top is Bindery's business only in worktrees, so it is left out here.
+ * entries (which stop being racy once verified). `.git` at the top is left out: committing a
+ * copied repository's git internals back would corrupt the original's.
  */
 import fsSync from 'node:fs';
 import { inRoot } from './fs-path.ts';
-import { permissionBits, readManifest, sameMtime, manifestFile, type ManifestEntry } from './manifest.ts';
+import { manifestFile, permissionBits, RACY_WINDOW_MS, readManifest, rewriteManifestSync, sameMtime, sha256FileSync, type ManifestEntry } from './manifest.ts';
 import { metaDir } from './layout.ts';
 import type { SandboxRecord } from './model.ts';
 import { walkSync } from './walk.ts';
@@ -20,7 +21,9 @@ export function isExcluded(rel: string): boolean {
 
 /** Lists candidate paths of a copied sandbox against its manifest. */
 export function copyCandidates(sandbox: SandboxRecord): { candidates: CopyCandidates; manifest: Map<string, ManifestEntry> } {
-  const manifest = readManifest(manifestFile(metaDir(sandbox.path)));
+  const file = manifestFile(metaDir(sandbox.path));
+  const manifest = readManifest(file);
+  let verified = false;
   const candidates: CopyCandidates = new Map();
   const seen = new Set<string>();
   // read_only sandboxes have their write bits cleared on purpose: that is not a change.
@@ -41,11 +44,19 @@ export function copyCandidates(sandbox: SandboxRecord): { candidates: CopyCandid
         return;
       }
       const sameMode = (permissionBits(stat.mode) & mask) === (entry.mode & mask);
-      const sameStat = stat.size === entry.size && sameMtime(stat.mtimeMs, entry.mtimeMs) && entry.sha256 === undefined;
-      if (!sameMode || !sameStat) candidates.set(rel, entry);
+      const sameStat = stat.size === entry.size && sameMtime(stat.mtimeMs, entry.mtimeMs);
+      if (!sameMode || !sameStat) return void candidates.set(rel, entry);
+      if (!entry.racy) return;
+      if (sha256FileSync(inRoot(sandbox.path, rel)) !== entry.sha256) return void candidates.set(rel, entry);
+      // Verified well after its mtime: any later write gets a newer mtime, so the stat suffices from now on.
+      if (Date.now() - entry.mtimeMs > RACY_WINDOW_MS) {
+        delete entry.racy;
+        verified = true;
+      }
     },
     { skip: (rel) => isExcluded(rel) },
   );
   for (const [rel, entry] of manifest) if (!seen.has(rel) && !isExcluded(rel)) candidates.set(rel, entry);
+  if (verified) rewriteManifestSync(file, manifest);
   return { candidates, manifest };
 }

@@ -102,6 +102,20 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('changes with %s', (st
 });
 
 describe('changes of special sandboxes', () => {
+  it('catches a same-size edit that keeps the mtime of a file copied within the racy window', async () => {
+    const { manager, plan } = newManager();
+    const dir = tempDir('bindery-orig-');
+    writeFiles(dir, { 'fresh.txt': 'abc\n', 'old.txt': 'old\n' });
+    const past = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(path.join(dir, 'old.txt'), past, past);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
+    const file = path.join(sandbox.path, 'fresh.txt');
+    const { mtime } = fs.statSync(file);
+    fs.writeFileSync(file, 'xyz\n');
+    fs.utimesSync(file, mtime, mtime);
+    expect((await manager.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified fresh.txt']);
+  });
+
   it('reports changes in a read_only sandbox as a violation', async () => {
     const { manager, plan } = newManager();
     const dir = tempDir('bindery-orig-');

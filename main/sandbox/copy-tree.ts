@@ -77,7 +77,10 @@ export async function copyTree(source: string, target: string, options: CopyTree
       if (index !== firstFile || method !== 'clone') await fs.copyFile(from, to, flag);
       await fs.utimes(to, stat.atimeMs / 1000, stat.mtimeMs / 1000);
       const entry = entryFromStat(item.rel, stat);
-      if (isRacy(stat.mtimeMs, copiedAt)) entry.sha256 = await sha256File(to);
+      if (isRacy(stat.mtimeMs, copiedAt)) {
+        entry.sha256 = await sha256File(to, stat.size);
+        entry.racy = true;
+      }
       entries[index] = entry;
       bytes += stat.size;
     }

@@ -24,7 +24,10 @@ export interface ManifestEntry {
   mode: number;
   ino: number;
   target?: string;
+  /** Content hash of files that were racy at copy time (drift checks compare it). */
   sha256?: string;
+  /** Set while the sandbox copy's timestamps cannot prove it unchanged; cleared once its content is verified later. */
+  racy?: true;
 }
 
 /** A manifest loaded for lookups. */
@@ -64,21 +67,20 @@ export function sameMtime(a: number, b: number): boolean {
   return Math.abs(a - b) < MTIME_TOLERANCE_MS;
 }
 
-/**
- * True when `stat` shows the same file as `entry` without reading it (size, mtime and, when
- * `checkIno`, the inode). Racy entries never qualify: their hash decides.
- */
-export function statMatches(entry: ManifestEntry, stat: Stats, checkIno: boolean): boolean {
-  if (entry.sha256 !== undefined) return false;
-  if (stat.size !== entry.size || !sameMtime(stat.mtimeMs, entry.mtimeMs)) return false;
-  return !checkIno || stat.ino === entry.ino;
-}
-
 /** Writes a manifest as JSON lines. */
 export async function writeManifest(file: string, entries: Iterable<ManifestEntry>): Promise<void> {
   const lines: string[] = [];
   for (const entry of entries) lines.push(JSON.stringify(entry));
   await fs.writeFile(file, lines.length ? `${lines.join('\n')}\n` : '');
+}
+
+/** Replaces a manifest atomically (a detection run that verified racy entries saves what it learned). */
+export function rewriteManifestSync(file: string, manifest: Manifest): void {
+  const lines: string[] = [];
+  for (const entry of manifest.values()) lines.push(JSON.stringify(entry));
+  const temp = `${file}.next`;
+  fsSync.writeFileSync(temp, lines.length ? `${lines.join('\n')}\n` : '');
+  fsSync.renameSync(temp, file);
 }
 
 /** Reads a manifest written by `writeManifest`. */
@@ -98,9 +100,15 @@ export function readManifest(file: string): Manifest {
   return map;
 }
 
-/** The sha256 of a file (hex). */
-export async function sha256File(file: string | Buffer): Promise<string> {
+/** The sha256 of a file (hex): small files in one read, large ones streamed. */
+export async function sha256File(file: string | Buffer, size = Infinity): Promise<string> {
   const hash = createHash('sha256');
+  if (size <= 1 << 20) return hash.update(await fs.readFile(file)).digest('hex');
   for await (const chunk of fsSync.createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/** The same, synchronously, for the change walk (only racy files get here). */
+export function sha256FileSync(file: string | Buffer): string {
+  return createHash('sha256').update(fsSync.readFileSync(file)).digest('hex');
 }
