@@ -183,6 +183,46 @@ describe('applyTransaction', () => {
     expect(fs.readFileSync(path.join(target, 'real/n.txt'), 'utf8')).toBe('new');
   });
 
+  it('does not write through a folder swapped for an outside symlink after the check', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    const outside = tempDir();
+    writeTree(target, { 'sub/a.txt': 'old a', 'b.txt': 'old b' });
+    writeTree(sandbox, { a: 'new a', b: 'new b' });
+    const ops: TransactionOp[] = [
+      { relPath: 'b.txt', kind: 'write', sourcePath: path.join(sandbox, 'b'), expect: { kind: 'any' } },
+      { relPath: 'sub/a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a'), expect: { kind: 'any' } },
+    ];
+    const hooks = {
+      at(point: string, relPath?: string) {
+        if (point !== 'before_replace' || relPath !== 'sub/a.txt') return;
+        fs.renameSync(path.join(target, 'sub'), path.join(target, 'sub-moved'));
+        fs.symlinkSync(outside, path.join(target, 'sub'));
+        fs.writeFileSync(path.join(outside, 'a.txt'), 'old a');
+      },
+    };
+    const result = await applyTransaction({ journalDir, targetRoot: target, ops, hooks, concurrency: 1 });
+    expect(result).toEqual({ kind: 'drifted', paths: [{ relPath: 'sub/a.txt', reason: expect.stringMatching(/replaced by a symlink/) }] });
+    expect(fs.readFileSync(path.join(outside, 'a.txt'), 'utf8')).toBe('old a');
+    expect(fs.readdirSync(outside)).toEqual(['a.txt']);
+    // The staged file moved away with its folder, where Bindery no longer looks; nothing else changed.
+    const tree = readTree(target);
+    expect(tempFilesIn(target)).toEqual([expect.stringMatching(/^sub-moved\/\.bindery-tmp-/)]);
+    for (const temp of tempFilesIn(target)) delete tree[temp];
+    expect(tree).toEqual({ 'b.txt': 'old b', sub: `-> ${outside}`, 'sub-moved': '<dir>', 'sub-moved/a.txt': 'old a' });
+  });
+
+  it('refuses a path that would be both a file and the folder of another', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(sandbox, { n: 'new' });
+    const source = path.join(sandbox, 'n');
+    const ops: TransactionOp[] = [
+      { relPath: 'x', kind: 'write', sourcePath: source, expect: { kind: 'absent' } },
+      { relPath: 'x/y', kind: 'write', sourcePath: source, expect: { kind: 'absent' } },
+    ];
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops })).rejects.toThrow(/file and also the folder/);
+    expect(readTree(target)).toEqual({});
+  });
+
   it('refuses two ops on the same file and ops without a usable source', async () => {
     const { sandbox, target, journalDir } = workspace();
     writeTree(sandbox, { n: 'new' });

@@ -24,7 +24,7 @@ import {
 import { whileActive, withRootLock } from './ownership.ts';
 import { forEachLimit, STOP } from './pool.ts';
 import { absoluteIn, realTargetRoot } from './safe-path.ts';
-import { finishCommit, reach, replaceOne, rollBack, touchedDirs, type SettleContext } from './settle.ts';
+import { finishCommit, folderProblem, reach, replaceOne, rollBack, touchedDirs, type SettleContext } from './settle.ts';
 import type { ApplyTransactionInput, ApplyTransactionResult, CommitPhase, DriftedPath } from './types.ts';
 
 /** Files worked on at once by default: enough to overlap fsyncs, few enough for file handles. */
@@ -175,11 +175,11 @@ async function replaceAll(ctx: SettleContext, report: Reporter): Promise<Drifted
   await forEachLimit(record.ops, ctx.concurrency, async (op) => {
     await reach(ctx, 'before_replace', op.relPath);
     const current = (await observe(targetPath(record, op))).state;
-    if (!sameState(current, op.old)) {
-      drifted.push({
-        relPath: op.relPath,
-        reason: `it changed while the commit was running (was ${describeState(op.old)}, now ${describeState(current)}): review it and commit again.`,
-      });
+    const problem = sameState(current, op.old)
+      ? folderProblem(record, op)
+      : `it changed while the commit was running (was ${describeState(op.old)}, now ${describeState(current)}): review it and commit again.`;
+    if (problem) {
+      drifted.push({ relPath: op.relPath, reason: problem });
       return STOP;
     }
     await replaceOne(record, op);

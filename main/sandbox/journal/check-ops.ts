@@ -61,7 +61,7 @@ export async function checkOps(
   ops.forEach(assertWellFormed);
   const parents: ParentCache = new Map();
   const targets = await Promise.all(ops.map((op) => resolveTarget(rootReal, op.relPath, parents)));
-  assertDistinct(rootReal, targets);
+  assertDistinct(rootReal, targets, ops);
   const checked: CheckedOp[] = new Array(ops.length);
   const reasons: Array<string | null> = new Array(ops.length).fill(null);
   await forEachLimit(ops, concurrency, async (op, i) => {
@@ -78,8 +78,12 @@ export async function checkOps(
   return { checked, drifted };
 }
 
-function assertDistinct(rootReal: string, targets: readonly ResolvedTarget[]): void {
+function assertDistinct(rootReal: string, targets: readonly ResolvedTarget[], ops: readonly TransactionOp[]): void {
   const seen = new Map<string, string>();
+  const created = new Map<string, string>();
+  targets.forEach((target, i) => {
+    if (ops[i]!.kind === 'write') for (const dir of target.missingDirs) created.set(absoluteIn(rootReal, dir), target.relPath);
+  });
   for (const target of targets) {
     const key = path.join(absoluteIn(rootReal, target.dirRel), target.name);
     const earlier = seen.get(key);
@@ -87,6 +91,14 @@ function assertDistinct(rootReal: string, targets: readonly ResolvedTarget[]): v
       throw new ValidationError(
         `Paths ${JSON.stringify(earlier)} and ${JSON.stringify(target.relPath)} name the same file: give each file one op.`,
         { relPaths: [earlier, target.relPath] },
+      );
+    }
+    const under = created.get(key);
+    if (under !== undefined) {
+      throw new ValidationError(
+        `${JSON.stringify(target.relPath)} would be a file and also the folder of ${JSON.stringify(under)}: ` +
+          'commit the file and the folder in separate commits.',
+        { relPaths: [target.relPath, under] },
       );
     }
     seen.set(key, target.relPath);

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fsSync, { type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { BinderyError } from '../../../shared/errors.ts';
 import { forEachLimit } from './pool.ts';
 
 const CHUNK = 1 << 20;
@@ -51,13 +52,26 @@ export async function fsyncDir(dir: string): Promise<void> {
 const SMALL_FILE = 256 * 1024;
 const fsyncFd = promisify(fsSync.fsync);
 
+/**
+ * Opens a file for reading without blocking on a FIFO that replaced it since it was looked at,
+ * and refuses anything that is not a regular file.
+ */
+function openRegularSync(file: string): number {
+  const fd = fsSync.openSync(file, fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0));
+  if (!fsSync.fstatSync(fd).isFile()) {
+    fsSync.closeSync(fd);
+    throw new BinderyError('io_error', `${file} is no longer a regular file (it changed while Bindery was reading it): retry.`);
+  }
+  return fd;
+}
+
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** The sha256 (hex) of a file's bytes. */
 export async function hashFile(file: string): Promise<string> {
-  const fd = fsSync.openSync(file, 'r');
+  const fd = openRegularSync(file);
   try {
     if (fsSync.fstatSync(fd).size <= SMALL_FILE) return sha256(fsSync.readFileSync(fd));
   } finally {
@@ -84,7 +98,7 @@ export async function hashFile(file: string): Promise<string> {
  * changes meanwhile.
  */
 export async function copyDurable(source: string, dest: string, mode: number): Promise<string> {
-  const input = fsSync.openSync(source, 'r');
+  const input = openRegularSync(source);
   let bytes: Buffer | null = null;
   try {
     if (fsSync.fstatSync(input).size <= SMALL_FILE) bytes = fsSync.readFileSync(input);

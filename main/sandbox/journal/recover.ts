@@ -21,7 +21,7 @@ import {
 } from './journal-file.ts';
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
 import { forEachLimit } from './pool.ts';
-import { finishCommit, reach, replaceOne, rollBack, type SettleContext } from './settle.ts';
+import { finishCommit, folderProblem, reach, replaceOne, rollBack, type SettleContext } from './settle.ts';
 import { DEFAULT_CONCURRENCY } from './apply.ts';
 import type { DriftedPath, RecoverOptions, RecoveredTransaction } from './types.ts';
 
@@ -104,7 +104,7 @@ async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
   await forEachLimit(record.ops, ctx.concurrency, async (op) => {
     const current = (await observe(targetPath(record, op))).state;
     if (op.next && sameState(current, op.next)) return;
-    if (sameState(current, op.old) && (await stagedReady(ctx, op))) pending.push(op);
+    if (sameState(current, op.old) && folderProblem(record, op) === null && (await stagedReady(ctx, op))) pending.push(op);
     else blocked = true;
   });
   if (blocked) {

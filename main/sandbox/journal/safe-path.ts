@@ -2,6 +2,7 @@
  * Where a relative path of a commit may land: inside the target root, never through a symlinked
  * directory that leads outside it. The predicate is pure; the resolver looks at the disk.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NotFoundError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
@@ -84,7 +85,8 @@ function resolveDir(rootReal: string, segments: string[], relPath: string, cache
     const stat = parent.missingDirs.length > 0 ? null : await lstatOrNull(candidate);
     if (!stat) return { current: candidate, missingDirs: [...parent.missingDirs, relativeTo(rootReal, candidate)], blockedBy: null };
     if (stat.isSymbolicLink()) return { current: await followInside(rootReal, candidate, relPath), missingDirs: [], blockedBy: null };
-    if (stat.isDirectory()) return { current: candidate, missingDirs: [], blockedBy: null };
+    // Resolved by the OS, as folderStillReal will compare it (case and firmlinks included).
+    if (stat.isDirectory()) return { current: await fs.realpath(candidate), missingDirs: [], blockedBy: null };
     return { current: candidate, missingDirs: [], blockedBy: relativeTo(rootReal, candidate) };
   })();
   cache.set(key, resolving);
@@ -117,6 +119,19 @@ async function followInside(rootReal: string, link: string, relPath: string): Pr
 
 function relativeTo(rootReal: string, absolute: string): string {
   return path.relative(rootReal, absolute).split(path.sep).join('/');
+}
+
+/**
+ * True when `dir` (recorded with symlinks resolved) still resolves to itself: nobody swapped it,
+ * or one of its parents, for a symlink since the commit checked it. Checked again right before
+ * each rename so a swapped folder cannot redirect a write outside the target.
+ */
+export function folderStillReal(dir: string): boolean {
+  try {
+    return fsSync.realpathSync.native(dir) === dir;
+  } catch {
+    return false;
+  }
 }
 
 /** The target root with symlinks resolved; it must be an existing directory. */

@@ -19,7 +19,7 @@ import {
   type JournalRecord,
 } from './journal-file.ts';
 import { forEachLimit } from './pool.ts';
-import { absoluteIn } from './safe-path.ts';
+import { absoluteIn, folderStillReal } from './safe-path.ts';
 import type { DriftedPath, FaultPoint, JournalHooks } from './types.ts';
 
 /** What every settling step needs: where the journal is, the record, and the test hooks. */
@@ -41,6 +41,12 @@ export function touchedDirs(record: JournalRecord): Set<string> {
   for (const op of record.ops) dirs.add(absoluteIn(record.targetRoot, op.dirRel));
   for (const dir of record.createdDirs) dirs.add(path.dirname(absoluteIn(record.targetRoot, dir)));
   return dirs;
+}
+
+/** Why an op's folder can no longer be written safely (swapped for a symlink or gone), or null. */
+export function folderProblem(record: JournalRecord, op: JournalOp): string | null {
+  if (folderStillReal(absoluteIn(record.targetRoot, op.dirRel))) return null;
+  return 'its folder was moved, removed or replaced by a symlink meanwhile, so Bindery did not write there.';
 }
 
 /** Puts the staged version of an op in place: one atomic rename (or unlink for a delete). */
@@ -97,6 +103,11 @@ export async function rollBack(ctx: SettleContext, finalState: 'rolled_back' | '
     await forEachLimit(record.ops, ctx.concurrency, async (op) => {
       const current = (await observe(targetPath(record, op))).state;
       if (sameState(current, op.old)) return;
+      const problem = folderProblem(record, op);
+      if (problem) {
+        untouched.push({ relPath: op.relPath, reason: problem });
+        return;
+      }
       if (op.next && sameState(current, op.next)) {
         await restoreOld(ctx, op);
         await reach(ctx, 'restored', op.relPath);
