@@ -14,7 +14,8 @@ import {
 } from './diff-rows.ts';
 import { formatCount } from './format.ts';
 import type { DiffLine, LineDiff } from './line-diff.ts';
-import { lineSegments, type Token } from './tokens.ts';
+import { lineTokens, type TokenTable } from './token-table.ts';
+import { lineSegments } from './tokens.ts';
 import type { Range } from './word-diff.ts';
 
 /** Characters of a line drawn at most; the rest is summarised (a minified file's one line). */
@@ -23,8 +24,8 @@ export const MAX_RENDERED_CHARS = 5000;
 /** What every row needs besides its own data; one object per render of the list. */
 export interface RowContext {
   diff: LineDiff;
-  oldTokens: Token[][] | null;
-  newTokens: Token[][] | null;
+  oldTokens: TokenTable | null;
+  newTokens: TokenTable | null;
   /** The changed ranges of a deleted or added line, against its paired line. */
   words: (line: number) => Range[] | null;
   /** Mark CRLF endings on changed lines (the two sides end lines differently). */
@@ -148,15 +149,14 @@ function LineCode({
   ctx: RowContext;
   side: 'old' | 'new';
 }) {
-  const tokens =
-    side === 'old' ? ctx.oldTokens?.[(line.oldNo ?? 0) - 1] : ctx.newTokens?.[(line.newNo ?? 0) - 1];
   const clipped = line.text.length > MAX_RENDERED_CHARS;
   const text = clipped ? line.text.slice(0, MAX_RENDERED_CHARS) : line.text;
-  const segments = lineSegments(
-    text,
-    clipped ? null : tokens,
-    line.kind === 'context' ? null : ctx.words(index),
-  );
+  const tokens = clipped
+    ? null
+    : side === 'old'
+      ? lineTokens(ctx.oldTokens, (line.oldNo ?? 0) - 1, text)
+      : lineTokens(ctx.newTokens, (line.newNo ?? 0) - 1, text);
+  const segments = lineSegments(text, tokens, line.kind === 'context' ? null : ctx.words(index));
   return (
     <>
       {segments.map((segment, i) =>

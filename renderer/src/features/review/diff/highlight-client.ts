@@ -4,21 +4,21 @@
  */
 import { highlightLines } from './highlight.ts';
 import type { Language } from './languages.ts';
-import type { Token } from './tokens.ts';
+import type { TokenTable } from './token-table.ts';
 
 /** A message to the worker: highlight a text, or forget a job that is no longer wanted. */
 export type WorkerMessage =
   { type: 'highlight'; id: number; text: string; language: Language } | { type: 'cancel'; id: number };
 
-/** The worker's answer: the tokens of every line, or null when the text was not highlighted. */
+/** The worker's answer: the packed tokens of every line, or null when the text was not highlighted. */
 export interface WorkerReply {
   id: number;
-  lines: Token[][] | null;
+  lines: TokenTable | null;
 }
 
 /** A running highlight: its result, and a way to say it is no longer needed. */
 export interface HighlightJob {
-  promise: Promise<Token[][] | null>;
+  promise: Promise<TokenTable | null>;
   cancel: () => void;
 }
 
@@ -29,14 +29,14 @@ let nextId = 1;
 let nextWorker = 0;
 const waiting = new Map<
   number,
-  { resolve: (lines: Token[][] | null) => void; text: string; language: Language }
+  { resolve: (lines: TokenTable | null) => void; text: string; language: Language }
 >();
 
 /** Highlights `text` in the background; resolves with null if cancelled first or not highlightable. */
 export function highlightInBackground(text: string, language: Language): HighlightJob {
   const id = nextId++;
-  let settle: (lines: Token[][] | null) => void = () => {};
-  const promise = new Promise<Token[][] | null>((resolve) => {
+  let settle: (lines: TokenTable | null) => void = () => {};
+  const promise = new Promise<TokenTable | null>((resolve) => {
     settle = resolve;
   });
   const worker = workersBroken ? null : workerFor(id);

@@ -4,12 +4,13 @@
  * running, so a cancel for a file the user already left arrives in time to skip it.
  */
 import { highlightLines } from './highlight.ts';
+import { tableBuffers } from './token-table.ts';
 import type { WorkerMessage, WorkerReply } from './highlight-client.ts';
 
 const queued = new Map<number, Extract<WorkerMessage, { type: 'highlight' }>>();
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<WorkerMessage>) => void) | null;
-  postMessage(reply: WorkerReply): void;
+  postMessage(reply: WorkerReply, transfer: Transferable[]): void;
 };
 
 scope.onmessage = (event) => {
@@ -23,6 +24,7 @@ scope.onmessage = (event) => {
     const job = queued.get(message.id);
     if (!job) return;
     queued.delete(message.id);
-    scope.postMessage({ id: job.id, lines: highlightLines(job.text, job.language) });
+    const lines = highlightLines(job.text, job.language);
+    scope.postMessage({ id: job.id, lines }, lines ? tableBuffers(lines) : []);
   }, 0);
 };

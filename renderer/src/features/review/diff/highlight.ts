@@ -33,7 +33,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import type { Language } from './languages.ts';
-import type { Token } from './tokens.ts';
+import { TokenTableBuilder, type TokenTable } from './token-table.ts';
 
 const DEFINITIONS: Record<Language, Parameters<typeof hljs.registerLanguage>[1]> = {
   bash,
@@ -73,11 +73,11 @@ export const HIGHLIGHT_MAX_CHARS = 3_000_000;
  * The tokens of every line of `text` (CRLF treated as LF, as the line splitter does), or null when
  * the text is too large or highlighting fails; the viewer then shows plain text.
  */
-export function highlightLines(text: string, language: Language): Token[][] | null {
+export function highlightLines(text: string, language: Language): TokenTable | null {
   if (text.length > HIGHLIGHT_MAX_CHARS) return null;
   try {
     const html = hljs.highlight(text.replace(/\r\n/g, '\n'), { language, ignoreIllegals: true }).value;
-    return htmlToLines(html);
+    return htmlToTable(html);
   } catch {
     return null;
   }
@@ -96,28 +96,26 @@ const ENTITIES: Record<string, string> = {
 /**
  * Cuts highlight.js output into per-line tokens. It only emits `<span class="...">`, `</span>`,
  * text and the five escapes, so a scanner suffices; a token's class is the space-joined classes
- * of every span it sits in.
+ * of every span it sits in, and spans open at a line break continue on the next line.
  */
-export function htmlToLines(html: string): Token[][] {
-  const lines: Token[][] = [[]];
+export function htmlToTable(html: string): TokenTable {
+  const table = new TokenTableBuilder();
   const stack: string[] = [];
-  let current = lines[0] as Token[];
-  let i = 0;
+  let cls = '';
   const emit = (raw: string) => {
     if (!raw) return;
     const text = raw.includes('&')
       ? raw.replace(/&(#x27|#39|amp|lt|gt|quot|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
       : raw;
-    const parts = text.split('\n');
-    const cls = stack.filter(Boolean).join(' ');
-    parts.forEach((part, index) => {
-      if (index > 0) {
-        current = [];
-        lines.push(current);
-      }
-      if (part) current.push({ text: part, cls });
-    });
+    let from = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', from)) {
+      table.add(nl - from, cls);
+      table.newLine();
+      from = nl + 1;
+    }
+    table.add(text.length - from, cls);
   };
+  let i = 0;
   while (i < html.length) {
     const lt = html.indexOf('<', i);
     if (lt === -1) {
@@ -133,7 +131,8 @@ export function htmlToLines(html: string): Token[][] {
     const tag = html.slice(lt + 1, gt);
     if (tag.startsWith('/')) stack.pop();
     else stack.push(/class="([^"]*)"/.exec(tag)?.[1] ?? '');
+    cls = stack.filter(Boolean).join(' ');
     i = gt + 1;
   }
-  return lines;
+  return table.finish();
 }

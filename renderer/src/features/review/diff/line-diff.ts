@@ -65,13 +65,15 @@ export const DEFAULT_MAX_EDITS = 2000;
 export function computeLineDiff(oldText: string, newText: string, options: LineDiffOptions = {}): LineDiff {
   const oldLines = splitLines(oldText);
   const newLines = splitLines(newText);
-  const ids = new Map<string, number>();
+  // One table per line ending, so equal text with different endings differs without building keys.
+  const tables = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  let nextId = 0;
   const intern = (line: SourceLine): number => {
-    const key = `${line.crlf ? 'c' : line.noEol ? 'n' : 'l'}${line.text}`;
-    let id = ids.get(key);
+    const ids = tables[line.crlf ? 1 : line.noEol ? 2 : 0] as Map<string, number>;
+    let id = ids.get(line.text);
     if (id === undefined) {
-      id = ids.size;
-      ids.set(key, id);
+      id = nextId++;
+      ids.set(line.text, id);
     }
     return id;
   };

@@ -7,13 +7,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { highlightInBackground } from './highlight-client.ts';
 import { highlightLines } from './highlight.ts';
 import type { Language } from './languages.ts';
-import type { Token } from './tokens.ts';
+import type { TokenTable } from './token-table.ts';
 
 /** Texts up to this size are highlighted during render; larger ones in the background. */
 export const SYNC_HIGHLIGHT_CHARS = 64 * 1024;
 
 /** Per-line tokens of `text` in `language`, or null (not highlighted, or not yet). */
-export function useHighlightedLines(text: string | null, language: Language | null): Token[][] | null {
+export function useHighlightedLines(text: string | null, language: Language | null): TokenTable | null {
   const immediate = useMemo(
     () => (text && language && text.length <= SYNC_HIGHLIGHT_CHARS ? highlightLines(text, language) : null),
     [text, language],
@@ -21,7 +21,7 @@ export function useHighlightedLines(text: string | null, language: Language | nu
   const [background, setBackground] = useState<{
     text: string;
     language: Language;
-    lines: Token[][] | null;
+    lines: TokenTable | null;
   } | null>(null);
   useEffect(() => {
     if (!text || !language || text.length <= SYNC_HIGHLIGHT_CHARS) return undefined;

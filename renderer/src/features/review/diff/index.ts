@@ -1,0 +1,13 @@
+/**
+ * The diff viewer's public surface for the review screens: the component, its props and the
+ * file DTO it renders (which the contract may later move to shared/).
+ */
+export { DiffView, type DiffViewProps } from './diff-view.tsx';
+export {
+  displayPath,
+  type DiffEntryType,
+  type DiffFile,
+  type DiffFileStatus,
+  type DiffMode,
+} from './file-diff.ts';
+export { DiffStat } from './diff-header.tsx';
