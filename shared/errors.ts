@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'usage',
+  'unauthorized',
+  'forbidden',
   'database_too_new',
   'database_corrupt',
   'cancelled',

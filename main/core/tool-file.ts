@@ -4,18 +4,10 @@
  */
 import { isMap, LineCounter, parseDocument, stringify, type Document } from 'yaml';
 import { z } from 'zod';
+import type { ToolFileIssue } from '../../shared/dto.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import { ACCESS_MODES, BINDING_MODES, type ToolDefinition } from '../../shared/model.ts';
 import { checkIdentifier, checkPlainName } from './names.ts';
-
-/** One problem in a tool file, located as precisely as the file allows. */
-export interface ToolFileIssue {
-  file: string;
-  line: number | null;
-  column: number | null;
-  field: string;
-  message: string;
-}
 
 /** A tool read from a file, with a way to point at its fields for later checks. */
 export interface ParsedTool {

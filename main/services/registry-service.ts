@@ -372,12 +372,10 @@ export class RegistryService {
    * `replace` is set.
    */
   importTools(text: string, file: string, options: { replace?: boolean } = {}): Tool[] {
-    const parsed = parseToolFile(text, file);
     const saved: Tool[] = [];
     this.db
       .transaction(() => {
-        this.checkAgainstRegistry(parsed, file, options.replace ?? false);
-        for (const { definition } of parsed) {
+        for (const definition of this.checkTools(text, file, options)) {
           const existing = tools.findTool(this.db, definition.name);
           const stamp = this.stamp();
           const tool: Tool = { id: existing?.id ?? ulid(), ...definition, createdAt: existing?.createdAt ?? stamp, updatedAt: stamp };
@@ -388,6 +386,16 @@ export class RegistryService {
       .immediate();
     this.emit('tools');
     return saved;
+  }
+
+  /**
+   * Checks a tool file exactly as import does (file rules, then registry rules) without writing,
+   * throwing the same ValidationError; returns the definitions it would register.
+   */
+  checkTools(text: string, file: string, options: { replace?: boolean } = {}): ToolDefinition[] {
+    const parsed = parseToolFile(text, file);
+    this.checkAgainstRegistry(parsed, file, options.replace ?? false);
+    return parsed.map((tool) => tool.definition);
   }
 
   /** The tool written back in the file format. */
@@ -405,6 +413,7 @@ export class RegistryService {
   }
 
   private checkAgainstRegistry(parsed: ParsedTool[], file: string, replace: boolean): void {
+    const knownTypes = types.listTypes(this.db).map((type) => type.name);
     const graph = new TypeGraph(types.listTypes(this.db));
     const problems: Array<{ line: number | null; field: string; message: string }> = [];
     for (const tool of parsed) {
@@ -416,7 +425,7 @@ export class RegistryService {
         if (!graph.has(slot.resourceType)) {
           problems.push({
             ...tool.locate(['resource_slots', index, 'resource_type']),
-            message: `Unknown resource type "${slot.resourceType}": add it first (bindery types add ${slot.resourceType}) or use one of ${typeNames(graph, this.db)}.`,
+            message: `Unknown resource type "${slot.resourceType}": add it first (bindery types add ${slot.resourceType}) or use one of ${knownTypes.join(', ')}.`,
           });
         }
         if (slot.binding !== 'static' || !slot.staticResource) return;
@@ -484,13 +493,3 @@ function describeDependents(groups: Record<string, string[]>): string {
     .map(([label, names]) => `${label} ${names.join(', ')}`)
     .join('; ');
 }
-
-function typeNames(graph: TypeGraph, db: Database): string {
-  void graph;
-  return types
-    .listTypes(db)
-    .map((t) => t.name)
-    .join(', ');
-}
-
-export type { ToolDefinition };

@@ -99,13 +99,13 @@ interface RequestContext extends WebServerOptions {
 
 async function handle(request: IncomingMessage, response: ServerResponse, context: RequestContext): Promise<void> {
   if (!isLoopbackAddress(request.socket.remoteAddress)) {
-    return sendError(response, 403, refusal('Requests are accepted from this machine only.'));
+    return sendError(response, 403, refusal('Requests are accepted from this machine only.', 'forbidden'));
   }
   if (!isAllowedHost(request.headers.host, context.allowed)) {
-    return sendError(response, 421, refusal(`Unexpected Host header: open Bindery at http://${context.allowed[0]}/ as printed by "bindery serve".`));
+    return sendError(response, 421, refusal(`Unexpected Host header: open Bindery at http://${context.allowed[0]}/ as printed by "bindery serve".`, 'forbidden'));
   }
   if (!isAllowedOrigin(request.headers.origin, request.headers.host)) {
-    return sendError(response, 403, refusal('Requests from other sites are refused.'));
+    return sendError(response, 403, refusal('Requests from other sites are refused.', 'forbidden'));
   }
   const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(request, response, url, context);
@@ -115,7 +115,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, contex
 
 async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL, context: RequestContext): Promise<void> {
   if (!isValidToken(request.headers[TOKEN_HEADER], context.token)) {
-    return sendError(response, 401, refusal('The API needs the token from the URL that "bindery serve" printed: open that URL again.'));
+    return sendError(response, 401, refusal('The API needs the token from the URL that "bindery serve" printed: open that URL again.', 'unauthorized'));
   }
   const name = url.pathname.slice('/api/'.length);
   if (name === 'events') {
@@ -174,8 +174,8 @@ function readBody(request: IncomingMessage): Promise<string | null> {
   });
 }
 
-function refusal(message: string): ErrorPayload {
-  return { code: 'usage', message };
+function refusal(message: string, code: ErrorPayload['code'] = 'usage'): ErrorPayload {
+  return { code, message };
 }
 
 function sendError(response: ServerResponse, status: number, error: ErrorPayload): void {

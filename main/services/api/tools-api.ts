@@ -2,37 +2,24 @@
 import type { ApiHandlers } from '../../../shared/contract.ts';
 import { ValidationError } from '../../../shared/errors.ts';
 import type { ToolFileIssue, ToolValidation } from '../../../shared/dto.ts';
-import type { Tool } from '../../../shared/model.ts';
 import type { ApiContext } from './context.ts';
 
 type ToolMethods = 'listTools' | 'showTool' | 'importTools' | 'validateTools' | 'exportTool' | 'removeTool';
 
-/** Rolls back a dry-run import once it has passed every check. */
-class DryRunRollback extends Error {}
-
 /** Tools: list, show, import, validate (no write), export, remove. */
 export function toolsApi(context: ApiContext): Pick<ApiHandlers, ToolMethods> {
-  const { registry, db } = context.bindery;
+  const { registry } = context.bindery;
   return {
     listTools: () => registry.listTools(),
     showTool: ({ ref }) => registry.showTool(ref),
     importTools: ({ text, fileName, replace }) => registry.importTools(text, fileName, { replace }),
     validateTools: ({ text, fileName, replace }): ToolValidation => {
-      // The import itself is the one definition of "valid": run it inside a transaction that is
-      // always rolled back, so these checks cannot drift from what import does.
-      let tools: Tool[] = [];
       try {
-        context.quietly(() =>
-          db.transaction(() => {
-            tools = registry.importTools(text, fileName, { replace });
-            throw new DryRunRollback();
-          })(),
-        );
+        return { ok: true, tools: registry.checkTools(text, fileName, { replace }), issues: [] };
       } catch (error) {
         if (error instanceof ValidationError) return { ok: false, tools: [], issues: issuesOf(error, fileName) };
-        if (!(error instanceof DryRunRollback)) throw error;
+        throw error;
       }
-      return { ok: true, tools: tools.map(({ name, description, resourceSlots, run }) => ({ name, description, resourceSlots, run })), issues: [] };
     },
     exportTool: ({ ref }) => {
       const tool = registry.showTool(ref);
