@@ -12,20 +12,35 @@ export interface ResourceFilter {
   typeName: string;
 }
 
-/** The rows that pass the filter, in their original order. */
-export function filterResources(items: readonly ResourceListItem[], filter: ResourceFilter): ResourceListItem[] {
+/** A predicate for the filter, or null when the filter lets everything through. */
+export function resourceMatcher(filter: ResourceFilter): ((item: ResourceListItem) => boolean) | null {
   const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0 && !filter.typeName) return items as ResourceListItem[];
-  return items.filter((item) => {
+  if (words.length === 0 && !filter.typeName) return null;
+  return (item) => {
     if (filter.typeName && item.typeName !== filter.typeName) return false;
     if (words.length === 0) return true;
     const haystack = searchText(item);
     return words.every((word) => haystack.includes(word));
-  });
+  };
 }
 
+/** The rows that pass the filter, in their original order. */
+export function filterResources(items: readonly ResourceListItem[], filter: ResourceFilter): ResourceListItem[] {
+  const matches = resourceMatcher(filter);
+  return matches ? items.filter(matches) : (items as ResourceListItem[]);
+}
+
+// Rows are immutable (a refresh brings new objects), so each row's text is built once, not on
+// every keystroke.
+const texts = new WeakMap<ResourceListItem, string>();
+
 function searchText(item: ResourceListItem): string {
-  return [item.name, item.typeName, item.location, item.description, item.sandboxStrategy ?? '', ...item.projects].join('\n').toLowerCase();
+  let text = texts.get(item);
+  if (text === undefined) {
+    text = [item.name, item.typeName, item.location, item.description, item.sandboxStrategy ?? '', ...item.projects].join('\n').toLowerCase();
+    texts.set(item, text);
+  }
+  return text;
 }
 
 /** Type names that occur in the list with their counts, for the type filter menu. */

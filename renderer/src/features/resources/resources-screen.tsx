@@ -11,7 +11,7 @@ import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSlashToFocus } from '../../hooks/use-slash-to-focus.ts';
-import { filterResources, typeCounts } from '../../lib/resource-filter.ts';
+import { resourceMatcher, typeCounts } from '../../lib/resource-filter.ts';
 import { useResources } from '../../stores/resources-store.ts';
 import { useTypes } from '../../stores/types-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
@@ -36,7 +36,8 @@ export function ResourcesScreen(): ReactElement {
   const [removing, setRemoving] = useState<ResourceListItem | null>(null);
   // Typing stays responsive on 10,000 rows: the table catches up with the deferred value.
   const filter = useDeferredValue(useMemo(() => ({ text, typeName }), [text, typeName]));
-  const rows = useMemo(() => filterResources(items, filter), [items, filter]);
+  const matcher = useMemo(() => resourceMatcher(filter), [filter]);
+  const shown = useMemo(() => (matcher ? items.filter(matcher).length : items.length), [items, matcher]);
   const typeMap = useMemo(() => new Map(types.map((type) => [type.name, type])), [types]);
   const columns = useMemo(() => resourceColumns(typeMap, { edit: setEditing, remove: setRemoving }), [typeMap]);
   const counts = useMemo(() => typeCounts(items), [items]);
@@ -103,7 +104,7 @@ export function ResourcesScreen(): ReactElement {
             <Icon name="refresh" size={14} /> Refresh status
           </button>
           <span className="toolbar-count" data-testid="resource-count">
-            {filtered ? `${rows.length.toLocaleString()} of ${items.length.toLocaleString()}` : `${items.length.toLocaleString()} resources`}
+            {filtered ? `${shown.toLocaleString()} of ${items.length.toLocaleString()}` : `${items.length.toLocaleString()} resources`}
           </span>
         </div>
       )}
@@ -129,7 +130,8 @@ export function ResourcesScreen(): ReactElement {
       ) : (
         <DataTable
           label="Resources"
-          data={rows}
+          data={items}
+          rowFilter={matcher}
           columns={columns}
           getRowId={(resource) => resource.id}
           initialSorting={[{ id: 'name', desc: false }]}
