@@ -93,7 +93,7 @@ test('a small code change shows hunks, word highlights and syntax colours in bot
   await expect(page.locator('.is-add .diff-word').first()).toBeVisible();
   await expect(page.locator('.is-del .diff-word').first()).toBeVisible();
   await highlighted(page);
-  await expect(page.locator('.diff-stat')).toHaveAttribute('aria-label', /lines added, .* lines removed/);
+  await expect(page.locator('.diff-stat')).toHaveAttribute('aria-label', /^\d+ lines? added, \d+ lines? removed$/);
 
   // Side by side, long lines scroll sideways inside their halves; the arrow keys move both.
   await table.focus();

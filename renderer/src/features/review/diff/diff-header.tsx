@@ -85,6 +85,8 @@ function FilePath({ file }: { file: DiffFile }): ReactNode {
 
 const STAT_BLOCKS = 5;
 
+const lines = (n: number) => `${formatCount(n)} ${n === 1 ? 'line' : 'lines'}`;
+
 /** "+12 −3" with GitHub's five-block bar of the add/delete ratio. */
 export function DiffStat({ additions, deletions }: { additions: number; deletions: number }) {
   const total = additions + deletions;
@@ -94,7 +96,7 @@ export function DiffStat({ additions, deletions }: { additions: number; deletion
   return (
     <span
       className="diff-stat"
-      aria-label={`${formatCount(additions)} lines added, ${formatCount(deletions)} lines removed`}
+      aria-label={`${lines(additions)} added, ${lines(deletions)} removed`}
     >
       <span className="diff-stat-add">+{formatCount(additions)}</span>
       <span className="diff-stat-del">

@@ -1,6 +1,6 @@
 import { diffArrays } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { myersDiff, type EditRun } from './myers.ts';
+import { editLowerBound, myersDiff, type EditRun } from './myers.ts';
 import { seededRandom } from './test-texts.ts';
 
 /** Applies a script to `a`, taking added items from `b`: must give `b` back. */
@@ -42,8 +42,21 @@ describe('myersDiff', () => {
   });
 
   it('gives up above maxEdits and succeeds at exactly the needed number', () => {
-    expect(myersDiff([1, 2, 3], [4, 5, 6], 5)).toBeNull();
-    expect(edits(myersDiff([1, 2, 3], [4, 5, 6], 6) ?? [])).toBe(6);
+    expect(myersDiff([1, 2, 3, 4], [4, 3, 2, 1], 5)).toBeNull();
+    expect(edits(myersDiff([1, 2, 3, 4], [4, 3, 2, 1], 6) ?? [])).toBe(6);
+  });
+
+  it('answers sides with nothing in common at once, whatever the bound', () => {
+    expect(myersDiff([1, 2, 3], [4, 5], 0)).toEqual([
+      { kind: 'del', count: 3 },
+      { kind: 'add', count: 2 },
+    ]);
+  });
+
+  it('bounds the edits from below by the items the sides do not share', () => {
+    expect(editLowerBound([1, 2, 3], [3, 2, 1])).toBe(0);
+    expect(editLowerBound([1, 1, 2], [1, 3])).toBe(3);
+    expect(editLowerBound([], [5, 5])).toBe(2);
   });
 
   it('is a correct and minimal script (as short as jsdiff) for 500 random pairs', () => {
@@ -60,6 +73,7 @@ describe('myersDiff', () => {
         .filter((c) => c.added || c.removed)
         .reduce((n, c) => n + (c.count ?? 0), 0);
       expect(edits(script ?? []), `trial ${trial}`).toBe(reference);
+      expect(editLowerBound(a, b)).toBeLessThanOrEqual(reference);
     }
   });
 });

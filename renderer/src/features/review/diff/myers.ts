@@ -12,12 +12,20 @@ export interface EditRun {
 
 /**
  * The shortest edit script turning `a` into `b`, or null when it needs more than `maxEdits`
- * deletions plus additions (the caller then splits the problem). Deletions come before additions
+ * deletions plus additions (the caller then splits the problem); sides with nothing in common
+ * are answered at once, whatever the bound. Deletions come before additions
  * where both are possible, as in git and jsdiff.
  */
 export function myersDiff(a: ArrayLike<number>, b: ArrayLike<number>, maxEdits: number): EditRun[] | null {
   const n = a.length;
   const m = b.length;
+  const floor = editLowerBound(a, b);
+  if (floor === n + m)
+    return [
+      ...(n ? [{ kind: 'del' as const, count: n }] : []),
+      ...(m ? [{ kind: 'add' as const, count: m }] : []),
+    ];
+  if (floor > maxEdits) return null;
   const max = Math.min(n + m, Math.max(0, Math.floor(maxEdits)));
   const offset = max + 1;
   const v = new Int32Array(2 * max + 3);
@@ -72,4 +80,17 @@ export function pushRun(runs: EditRun[], kind: EditRun['kind'], count: number): 
   const last = runs[runs.length - 1];
   if (last && last.kind === kind) last.count += count;
   else runs.push({ kind, count });
+}
+
+/**
+ * A lower bound on the edits between `a` and `b`: items one side has more often than the other
+ * must be deleted or added. Linear, so hopeless searches are refused before they start.
+ */
+export function editLowerBound(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const balance = new Map<number, number>();
+  for (let i = 0; i < a.length; i++) balance.set(a[i] as number, (balance.get(a[i] as number) ?? 0) + 1);
+  for (let j = 0; j < b.length; j++) balance.set(b[j] as number, (balance.get(b[j] as number) ?? 0) - 1);
+  let total = 0;
+  for (const count of balance.values()) total += Math.abs(count);
+  return total;
 }
