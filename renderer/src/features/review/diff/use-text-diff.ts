@@ -4,7 +4,7 @@
  * Expansion state belongs to one diff: new texts start collapsed again.
  */
 import { useCallback, useMemo, useState } from 'react';
-import type { RowContext } from './diff-row.tsx';
+import { MAX_RENDERED_CHARS, type RowContext } from './diff-row.tsx';
 import {
   buildRows,
   DEFAULT_CONTEXT_LINES,
@@ -49,8 +49,14 @@ export function useTextDiff(
   const oldTokens = useHighlightedLines(oldText || null, language);
   const newTokens = useHighlightedLines(newText || null, language);
   const words = useMemo(() => wordLookup(diff), [diff]);
+  // Lines are drawn up to MAX_RENDERED_CHARS (plus a short marker), so the width never needs more.
   const columns = useMemo(
-    () => diff.lines.reduce((max, line) => Math.max(max, displayColumns(line.text)), 0),
+    () =>
+      diff.lines.reduce(
+        (max, line) =>
+          Math.max(max, displayColumns(line.text.slice(0, MAX_RENDERED_CHARS)) + (line.noEol ? 30 : 0)),
+        0,
+      ),
     [diff],
   );
   const eol = useMemo(() => eolNote(diff.oldEol, diff.newEol), [diff]);
