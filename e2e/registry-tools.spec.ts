@@ -82,3 +82,21 @@ test('imports from a file, exports it and removes it after confirming', async ({
   await expect(app.page.getByText('No tools yet')).toBeVisible();
   expect(await bindery(app.dataDir, 'tools', 'list')).toEqual([]);
 });
+
+test('a tool file dropped on the window opens the import with its text', async ({ app }) => {
+  const tools = new ToolsPage(app.page);
+  await tools.open('Resources');
+  const transfer = await app.page.evaluateHandle(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['resource_slots:\n  - name: repo\n    resource_type: git-checkout\n'], 'dropped.yaml', { type: 'text/yaml' }));
+    return data;
+  });
+  await app.page.dispatchEvent('body', 'dragenter', { dataTransfer: transfer });
+  await app.page.dispatchEvent('body', 'drop', { dataTransfer: transfer });
+  const dialog = tools.dialog('Import tools');
+  await expect(dialog.getByRole('textbox', { name: 'File name' })).toHaveValue('dropped.yaml');
+  await expect(dialog.getByTestId('import-summary')).toHaveText('Ready: dropped (1 slot).');
+  await tools.confirmImport(dialog);
+  await expect(app.page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
+  await tools.select('dropped');
+});

@@ -28,3 +28,8 @@ export const BINDING_LABELS: Record<BindingMode, string> = {
   static: 'static',
   parameter: 'parameter',
 };
+
+/** "1 slot", "3 slots": a count with its noun in the right number. */
+export function plural(count: number, noun: string): string {
+  return `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -4,6 +4,7 @@ import type { ProjectDetail as Detail } from '../../../../shared/model.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { plural } from '../../lib/labels.ts';
 import { useProjects } from '../../stores/projects-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { AliasEditor } from './alias-editor.tsx';
@@ -134,7 +135,7 @@ export function ProjectDetail({ project }: { project: Detail }): ReactElement {
         <ConfirmDialog
           title={`Delete project ${project.name}?`}
           message="The project and its links are deleted. The linked resources stay registered and their folders are not touched."
-          itemsLabel={project.links.length > 0 ? `${project.links.length} link(s) will go:` : undefined}
+          itemsLabel={project.links.length > 0 ? `${plural(project.links.length, 'link')} will go:` : undefined}
           items={project.links.map((l) => (l.alias ? `${l.resource.name} (alias ${l.alias})` : l.resource.name))}
           confirmLabel="Delete project"
           onConfirm={async () => {

@@ -5,6 +5,7 @@ import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { MasterDetail } from '../../components/master-detail.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { plural } from '../../lib/labels.ts';
 import { useProjects } from '../../stores/projects-store.ts';
 import { ProjectDetail } from './project-detail.tsx';
 import { ProjectDialog } from './project-dialog.tsx';
@@ -38,7 +39,7 @@ export function ProjectsScreen(): ReactElement {
           selected={selected}
           onSelect={(project) => setSelectedId(project.id)}
           title={(project) => <span className="truncate">{project.name}</span>}
-          meta={(project) => `${project.links.length} linked ${project.links.length === 1 ? 'resource' : 'resources'}`}
+          meta={(project) => `${plural(project.links.length, 'linked resource')}`}
           detail={(project) => <ProjectDetail key={project.id} project={project} />}
         />
       )}

@@ -10,6 +10,7 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { useDebouncedTask } from '../../hooks/use-debounced-task.ts';
 import { useSubmit } from '../../hooks/use-submit.ts';
+import { plural } from '../../lib/labels.ts';
 import { isToolFileName } from '../../lib/tool-files.ts';
 import { issuesFromDetails } from '../../lib/yaml-lines.ts';
 import { useTools } from '../../stores/tools-store.ts';
@@ -38,7 +39,7 @@ export function ImportDialog({ initial }: { initial: { text: string; fileName: s
     setImportIssues([]);
     try {
       const tools = await importTools(source);
-      toast(`Imported ${tools.map((t) => `${t.name} (${t.resourceSlots.length} slots)`).join(', ')}.`);
+      toast(`Imported ${tools.map((t) => `${t.name} (${plural(t.resourceSlots.length, 'slot')})`).join(', ')}.`);
     } catch (caught) {
       // Problems located in the file show beside their lines; anything else in a callout.
       const issues = caught instanceof BinderyError ? issuesFromDetails(caught.details) : [];
@@ -79,9 +80,9 @@ export function ImportDialog({ initial }: { initial: { text: string; fileName: s
           {!shownText
             ? 'Paste YAML or JSON, choose a file, or drop one here.'
             : issues.length > 0
-              ? `${issues.length} problem${issues.length === 1 ? '' : 's'} to fix before importing.`
+              ? `${plural(issues.length, 'problem')} to fix before importing.`
               : ready
-                ? `Ready: ${check.tools.map((t) => `${t.name} (${t.resourceSlots.length} slots)`).join(', ')}.`
+                ? `Ready: ${check.tools.map((t) => `${t.name} (${plural(t.resourceSlots.length, 'slot')})`).join(', ')}.`
                 : 'Checking…'}
         </span>
       }
