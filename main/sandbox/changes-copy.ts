@@ -1,15 +1,15 @@
 /**
- * Which paths of a copied sandbox may differ from its base: one walk of the sandbox, an lstat
- * per entry compared with the manifest (size, mtime, mode, type), content only for racy
- * entries (which stop being racy once verified). `.git` at the top is left out: committing a
- * copied repository's git internals back would corrupt the original's.
+ * Which paths of a copied sandbox may differ from its base: one scan of the sandbox (stat of
+ * every entry, see scan.ts) compared with the manifest (size, mtime, mode, type, symlink
+ * target), content only for racy entries (which stop being racy once verified). `.git` at the
+ * top is left out: committing a copied repository's git internals back would corrupt the
+ * original's.
  */
-import fsSync from 'node:fs';
 import { inRoot } from './fs-path.ts';
-import { manifestFile, permissionBits, RACY_WINDOW_MS, readManifest, rewriteManifestSync, sameMtime, sha256FileSync, type ManifestEntry } from './manifest.ts';
 import { metaDir } from './layout.ts';
+import { manifestFile, RACY_WINDOW_MS, readManifest, rewriteManifestSync, sameMtime, sha256FileSync, type ManifestEntry } from './manifest.ts';
 import type { SandboxRecord } from './model.ts';
-import { walkSync } from './walk.ts';
+import { scanTree, type ScanOptions } from './scan.ts';
 
 /** Paths that may have changed, with the manifest entry of each (null when the base had none). */
 export type CopyCandidates = Map<string, ManifestEntry | null>;
@@ -20,43 +20,41 @@ export function isExcluded(rel: string): boolean {
 }
 
 /** Lists candidate paths of a copied sandbox against its manifest. */
-export function copyCandidates(sandbox: SandboxRecord): { candidates: CopyCandidates; manifest: Map<string, ManifestEntry> } {
+export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanOptions, 'portable'> = {}): Promise<CopyCandidates> {
   const file = manifestFile(metaDir(sandbox.path));
   const manifest = readManifest(file);
-  let verified = false;
+  const entries = await scanTree(sandbox.path, { skipTopGit: true, portable: options.portable });
   const candidates: CopyCandidates = new Map();
-  const seen = new Set<string>();
+  let seen = 0;
+  let verified = false;
   // read_only sandboxes have their write bits cleared on purpose: that is not a change.
   const mask = sandbox.access === 'read_only' ? 0o7555 : 0o7777;
-  walkSync(
-    sandbox.path,
-    (rel, stat) => {
-      const entry = manifest.get(rel);
-      if (!entry) {
-        candidates.set(rel, null);
-        return;
-      }
-      seen.add(rel);
-      const type = stat.isSymbolicLink() ? 'symlink' : stat.isFile() ? 'file' : 'other';
-      if (type !== entry.type) return void candidates.set(rel, entry);
-      if (type === 'symlink') {
-        if (fsSync.readlinkSync(inRoot(sandbox.path, rel), 'utf8') !== entry.target) candidates.set(rel, entry);
-        return;
-      }
-      const sameMode = (permissionBits(stat.mode) & mask) === (entry.mode & mask);
-      const sameStat = stat.size === entry.size && sameMtime(stat.mtimeMs, entry.mtimeMs);
-      if (!sameMode || !sameStat) return void candidates.set(rel, entry);
-      if (!entry.racy) return;
-      if (sha256FileSync(inRoot(sandbox.path, rel)) !== entry.sha256) return void candidates.set(rel, entry);
-      // Verified well after its mtime: any later write gets a newer mtime, so the stat suffices from now on.
-      if (Date.now() - entry.mtimeMs > RACY_WINDOW_MS) {
+  for (const now of entries) {
+    if (now.kind === 'dir') continue;
+    const entry = manifest.get(now.rel);
+    if (!entry) {
+      candidates.set(now.rel, null);
+      continue;
+    }
+    seen++;
+    if (now.kind !== entry.type) candidates.set(now.rel, entry);
+    else if (now.kind === 'symlink') {
+      if (now.target !== entry.target) candidates.set(now.rel, entry);
+    } else if ((now.mode & mask) !== (entry.mode & mask) || now.size !== entry.size || !sameMtime(now.mtimeMs, entry.mtimeMs)) {
+      candidates.set(now.rel, entry);
+    } else if (entry.racy) {
+      if (sha256FileSync(inRoot(sandbox.path, now.rel)) !== entry.sha256) candidates.set(now.rel, entry);
+      else if (Date.now() - entry.mtimeMs > RACY_WINDOW_MS) {
+        // Verified well after its mtime: any later write gets a newer mtime, so the stat suffices from now on.
         delete entry.racy;
         verified = true;
       }
-    },
-    { skip: (rel) => isExcluded(rel) },
-  );
-  for (const [rel, entry] of manifest) if (!seen.has(rel) && !isExcluded(rel)) candidates.set(rel, entry);
+    }
+  }
+  if (seen < manifest.size) {
+    const present = new Set(entries.map((e) => e.rel));
+    for (const [rel, entry] of manifest) if (!present.has(rel) && !isExcluded(rel)) candidates.set(rel, entry);
+  }
   if (verified) rewriteManifestSync(file, manifest);
-  return { candidates, manifest };
+  return candidates;
 }

@@ -46,7 +46,7 @@ export async function inspectChanges(sandbox: SandboxRecord, tempDir: string): P
   if (sandbox.strategy === 'git_worktree') {
     for (const [rel, entry] of await gitCandidates(sandbox, tempDir)) bases.set(rel, entry ? { kind: 'git', entry } : null);
   } else {
-    for (const [rel, entry] of copyCandidates(sandbox).candidates) bases.set(rel, entry ? { kind: 'copy', entry } : null);
+    for (const [rel, entry] of await copyCandidates(sandbox)) bases.set(rel, entry ? { kind: 'copy', entry } : null);
   }
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);

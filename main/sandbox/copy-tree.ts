@@ -1,17 +1,17 @@
 /**
- * Copies a directory tree the fast way: one listing pass, then concurrent `copyFile` with
- * COPYFILE_FICLONE (a reflink where the filesystem supports it: a probe says which happened),
+ * Copies a directory tree the fast way: one scan (names and stats, see scan.ts), then concurrent
+ * `copyFile` with COPYFILE_FICLONE (a reflink where the filesystem supports it: a probe says which happened),
  * symlinks recreated unchanged, timestamps and modes kept like `cp -a`. Returns the base
  * manifest of what was copied. Cancelling stops the copy; the caller removes the target.
  */
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import { CancelledError } from '../../shared/errors.ts';
-import { displayPath, inRoot } from './fs-path.ts';
-import { entryFromStat, isRacy, sha256File, type ManifestEntry } from './manifest.ts';
+import { displayPath, encodeName, inRoot } from './fs-path.ts';
+import { isRacy, sha256File, type ManifestEntry } from './manifest.ts';
 import type { CopyMethod } from './model.ts';
 import { runPool } from './pool.ts';
-import { listTree, type WalkOptions } from './walk.ts';
+import { scanTree } from './scan.ts';
 
 /** Progress of a long provisioning step. */
 export interface ProvisionProgress {
@@ -25,8 +25,6 @@ export interface CopyTreeOptions {
   signal?: AbortSignal;
   onProgress?: (progress: ProvisionProgress) => void;
   concurrency?: number;
-  /** Skips paths (relative, `/`-separated) in the source. */
-  skip?: WalkOptions['skip'];
 }
 
 /** What `copyTree` did. */
@@ -48,7 +46,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
     if (signal?.aborted) throw new CancelledError('Provisioning was cancelled; nothing was kept.');
   };
   onProgress?.({ phase: 'listing', done: 0, total: 0 });
-  const listing = await listTree(source, { signal, skip: options.skip });
+  const listing = await scanTree(source, { signal });
   check();
   await fs.mkdir(target);
   const dirs = listing.filter((e) => e.kind === 'dir');
@@ -66,34 +64,27 @@ export async function copyTree(source: string, target: string, options: CopyTree
   const step = Math.max(1, Math.floor(total / 100));
   const copyOne = async (index: number): Promise<void> => {
     const item = items[index]!;
-    const from = inRoot(source, item.rel);
     const to = inRoot(target, item.rel);
-    const stat = await fs.lstat(from);
+    const entry: ManifestEntry = { path: item.rel, type: item.kind === 'symlink' ? 'symlink' : 'file', size: item.size, mtimeMs: item.mtimeMs, mode: item.mode, ino: item.ino };
     if (item.kind === 'symlink') {
-      const linkTarget = await fs.readlink(from);
-      await fs.symlink(linkTarget, to);
-      entries[index] = entryFromStat(item.rel, stat, linkTarget);
+      entry.target = item.target ?? '';
+      await fs.symlink(encodeName(entry.target), to);
     } else {
-      if (index !== firstFile || method !== 'clone') await fs.copyFile(from, to, flag);
-      await fs.utimes(to, stat.atimeMs / 1000, stat.mtimeMs / 1000);
-      const entry = entryFromStat(item.rel, stat);
-      if (isRacy(stat.mtimeMs, copiedAt)) {
-        entry.sha256 = await sha256File(to, stat.size);
+      if (index !== firstFile || method !== 'clone') await fs.copyFile(inRoot(source, item.rel), to, flag);
+      await fs.utimes(to, item.mtimeMs / 1000, item.mtimeMs / 1000);
+      if (isRacy(item.mtimeMs, copiedAt)) {
+        entry.sha256 = await sha256File(to, item.size);
         entry.racy = true;
       }
-      entries[index] = entry;
-      bytes += stat.size;
+      bytes += item.size;
     }
+    entries[index] = entry;
     done++;
     if (done % step === 0 || done === total) onProgress?.({ phase: 'copying', done, total });
   };
   await runPool(total, options.concurrency ?? 32, copyOne, check);
   // Directory modes last: a read-only source directory must not block copying into it.
-  for (let i = dirs.length - 1; i >= 0; i--) {
-    const rel = dirs[i]!.rel;
-    const stat = await fs.stat(inRoot(source, rel));
-    await fs.chmod(inRoot(target, rel), stat.mode & 0o7777);
-  }
+  for (let i = dirs.length - 1; i >= 0; i--) await fs.chmod(inRoot(target, dirs[i]!.rel), dirs[i]!.mode);
   return { entries, method, files: total, bytes, skipped };
 }
 

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir, writeFiles } from '../testing/fixtures.ts';
+import { scanTree, type ScanEntry } from './scan.ts';
 import { decodeName, displayPath, encodeName, hasEscapes, inRoot } from './fs-path.ts';
 import { isSandboxDepth, isStrictlyInside, sandboxPathFor } from './layout.ts';
 
@@ -48,5 +51,22 @@ describe('sandbox layout predicates', () => {
   ])('under %s, %s: inside=%s, sandbox depth=%s', (root, candidate, inside, depth) => {
     expect(isStrictlyInside(root, path.normalize(candidate))).toBe(inside);
     expect(isSandboxDepth(root, path.normalize(candidate))).toBe(depth);
+  });
+});
+
+describe('scanning a tree', () => {
+  it('gives the same entries through find and through the portable walk', async () => {
+    const root = tempDir('bindery-scan-');
+    writeFiles(root, { 'a.txt': 'a', 'sub/b.txt': 'bb', 'with space/new\nline': 'c', '.git/HEAD': 'x' });
+    fs.writeFileSync(Buffer.from(`${root}/bad\xff`, 'latin1'), 'odd');
+    fs.symlinkSync('sub/b.txt', path.join(root, 'link'));
+    fs.chmodSync(path.join(root, 'a.txt'), 0o750);
+    const sorted = (entries: ScanEntry[]) => [...entries].sort((x, y) => (x.rel < y.rel ? -1 : 1)).map((e) => ({ ...e, mtimeMs: Math.round(e.mtimeMs) }));
+    const fast = sorted(await scanTree(root, { skipTopGit: true }));
+    const portable = sorted(await scanTree(root, { skipTopGit: true, portable: true }));
+    expect(fast).toEqual(portable);
+    expect(fast.map((e) => `${e.kind} ${e.rel}`)).toEqual(['file a.txt', 'file bad\udcff', 'symlink link', 'dir sub', 'file sub/b.txt', 'dir with space', 'file with space/new\nline']);
+    expect(fast.find((e) => e.rel === 'a.txt')).toMatchObject({ mode: 0o750, size: 1 });
+    expect(fast.find((e) => e.rel === 'link')).toMatchObject({ target: 'sub/b.txt' });
   });
 });

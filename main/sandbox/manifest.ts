@@ -1,10 +1,9 @@
 /**
  * The base manifest of a copied sandbox: what each original file was when it was copied (size,
  * mtime, mode, inode, symlink target) and a content hash for files modified within the racy
- * window, whose timestamps cannot prove they are unchanged. One JSON line per entry.
+ * window, whose timestamps cannot prove they are unchanged.
  */
 import { createHash } from 'node:crypto';
-import type { Stats } from 'node:fs';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -35,26 +34,7 @@ export type Manifest = Map<string, ManifestEntry>;
 
 /** The manifest file inside a sandbox's metadata folder. */
 export function manifestFile(meta: string): string {
-  return path.join(meta, 'manifest.jsonl');
-}
-
-/** Permission bits only. */
-export function permissionBits(mode: number): number {
-  return mode & 0o7777;
-}
-
-/** A manifest entry from an lstat of the original. */
-export function entryFromStat(relPath: string, stat: Stats, target?: string): ManifestEntry {
-  const entry: ManifestEntry = {
-    path: relPath,
-    type: stat.isSymbolicLink() ? 'symlink' : 'file',
-    size: stat.size,
-    mtimeMs: stat.mtimeMs,
-    mode: permissionBits(stat.mode),
-    ino: stat.ino,
-  };
-  if (target !== undefined) entry.target = target;
-  return entry;
+  return path.join(meta, 'manifest.json');
 }
 
 /** True when a file's mtime is so recent (relative to `copiedAt`) that only its content can prove it unchanged. */
@@ -67,36 +47,43 @@ export function sameMtime(a: number, b: number): boolean {
   return Math.abs(a - b) < MTIME_TOLERANCE_MS;
 }
 
-/** Writes a manifest as JSON lines. */
+type Tuple = [string, 'f' | 'l', number, number, number, number, string | null, string | null, 0 | 1];
+
+function toTuple(entry: ManifestEntry): Tuple {
+  return [entry.path, entry.type === 'file' ? 'f' : 'l', entry.size, entry.mtimeMs, entry.mode, entry.ino, entry.target ?? null, entry.sha256 ?? null, entry.racy ? 1 : 0];
+}
+
+function fromTuple(tuple: Tuple): ManifestEntry {
+  const entry: ManifestEntry = { path: tuple[0], type: tuple[1] === 'f' ? 'file' : 'symlink', size: tuple[2], mtimeMs: tuple[3], mode: tuple[4], ino: tuple[5] };
+  if (tuple[6] !== null) entry.target = tuple[6];
+  if (tuple[7] !== null) entry.sha256 = tuple[7];
+  if (tuple[8] === 1) entry.racy = true;
+  return entry;
+}
+
+/** Serializes a manifest: one JSON array of tuples, which parses in one call (a line per entry costs a parse each). */
+function serialize(entries: Iterable<ManifestEntry>): string {
+  const tuples: Tuple[] = [];
+  for (const entry of entries) tuples.push(toTuple(entry));
+  return JSON.stringify(tuples);
+}
+
+/** Writes a manifest. */
 export async function writeManifest(file: string, entries: Iterable<ManifestEntry>): Promise<void> {
-  const lines: string[] = [];
-  for (const entry of entries) lines.push(JSON.stringify(entry));
-  await fs.writeFile(file, lines.length ? `${lines.join('\n')}\n` : '');
+  await fs.writeFile(file, serialize(entries));
 }
 
 /** Replaces a manifest atomically (a detection run that verified racy entries saves what it learned). */
 export function rewriteManifestSync(file: string, manifest: Manifest): void {
-  const lines: string[] = [];
-  for (const entry of manifest.values()) lines.push(JSON.stringify(entry));
   const temp = `${file}.next`;
-  fsSync.writeFileSync(temp, lines.length ? `${lines.join('\n')}\n` : '');
+  fsSync.writeFileSync(temp, serialize(manifest.values()));
   fsSync.renameSync(temp, file);
 }
 
 /** Reads a manifest written by `writeManifest`. */
 export function readManifest(file: string): Manifest {
   const map: Manifest = new Map();
-  const text = fsSync.readFileSync(file, 'utf8');
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    if (end > start) {
-      const entry = JSON.parse(text.slice(start, end)) as ManifestEntry;
-      map.set(entry.path, entry);
-    }
-    start = end + 1;
-  }
+  for (const tuple of JSON.parse(fsSync.readFileSync(file, 'utf8')) as Tuple[]) map.set(tuple[0], fromTuple(tuple));
   return map;
 }
 

@@ -23,6 +23,8 @@ export interface WalkOptions {
   signal?: AbortSignal;
   /** Called with each relative path before it is entered or listed; return true to skip it. */
   skip?: (rel: string, kind: WalkKind) => boolean;
+  /** walkSync: visit directories too (before what they contain). */
+  includeDirs?: boolean;
 }
 
 function kindOf(entry: Dirent | Stats): WalkKind {
@@ -90,7 +92,7 @@ export async function listTree(root: string, options: WalkOptions = {}, concurre
   return out;
 }
 
-/** Visits every file, symlink and special file below `root` with its lstat; directories are entered, not visited. */
+/** Visits every file, symlink and special file below `root` with its lstat; directories are entered (and visited with `includeDirs`). */
 export function walkSync(root: string, visit: (rel: string, stat: Stats) => void, options: WalkOptions = {}): void {
   const stack: string[] = [''];
   while (stack.length > 0) {
@@ -100,7 +102,7 @@ export function walkSync(root: string, visit: (rel: string, stat: Stats) => void
       if (options.skip?.(rel, kind)) continue;
       if (kind === 'dir') {
         stack.push(rel);
-        continue;
+        if (!options.includeDirs) continue;
       }
       const stat = fsSync.lstatSync(inRoot(root, rel), { throwIfNoEntry: false });
       if (stat) visit(rel, stat);
