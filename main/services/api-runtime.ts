@@ -52,6 +52,8 @@ export function startApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     () => events.emit('registryChanged', { areas: [...REGISTRY_AREAS], source: 'external' }),
     options.pollMs ?? WATCH_INTERVAL_MS,
   );
+  // Reconcile sandboxes with the disk and finish or undo interrupted commits now, not on first use.
+  void bindery.plans.recover().catch((error: unknown) => options.reportFailure?.('recover', error));
   const api = createApi({ bindery, host: options.host, quietly, revealPath: options.revealPath });
   return {
     api,
