@@ -6,6 +6,7 @@ import { Field } from '../../components/field.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useSubmit } from '../../hooks/use-submit.ts';
 import { Icon } from '../../components/icons.tsx';
+import { PathText } from '../../components/path-text.tsx';
 import { formErrors } from '../../lib/errors.ts';
 import { filterResources } from '../../lib/resource-filter.ts';
 import { useProjects } from '../../stores/projects-store.ts';
@@ -64,8 +65,8 @@ export function LinkDialog({ project, onClose }: { project: ProjectDetail; onClo
               >
                 <span className="mono">{resource.name}</span>
                 <span className="chip">{resource.typeName}</span>
-                <span className="check-item-note mono truncate" title={resource.location}>
-                  {resource.location}
+                <span className="check-item-note">
+                  <PathText path={resource.location} />
                 </span>
               </div>
             ))}

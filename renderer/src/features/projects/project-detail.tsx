@@ -4,6 +4,7 @@ import type { ProjectDetail as Detail } from '../../../../shared/model.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { PathText } from '../../components/path-text.tsx';
 import { plural } from '../../lib/labels.ts';
 import { useProjects } from '../../stores/projects-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
@@ -88,8 +89,8 @@ export function ProjectDetail({ project }: { project: Detail }): ReactElement {
                   <td>
                     <span className="chip">{l.resource.typeName}</span>
                   </td>
-                  <td className="mono muted" title={l.resource.location}>
-                    {l.resource.location}
+                  <td>
+                    <PathText path={l.resource.location} />
                   </td>
                   <td className="alias-cell">
                     <AliasEditor

@@ -3,6 +3,7 @@ import type { ResourceListItem } from '../../../../shared/dto.ts';
 import type { ResourceTypeSpec } from '../../../../shared/model.ts';
 import type { GridColumn } from '../../components/data-table.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { PathText } from '../../components/path-text.tsx';
 import { STRATEGY_LABELS } from '../../lib/labels.ts';
 import { StatusCell } from './status-cell.tsx';
 
@@ -38,12 +39,7 @@ export function resourceColumns(types: ReadonlyMap<string, ResourceTypeSpec>, ac
       accessorKey: 'location',
       header: 'Location',
       meta: { width: 'minmax(160px, 1.6fr)' },
-      cell: ({ row }) => (
-        <span className="mono truncate truncate-start muted" title={row.original.location}>
-          {/* The marks keep the path's own direction inside the right-to-left box. */}
-          {`\u200e${row.original.location}\u200e`}
-        </span>
-      ),
+      cell: ({ row }) => <PathText path={row.original.location} />,
     },
     {
       id: 'strategy',
