@@ -30,5 +30,9 @@ export function startSync(): () => void {
     (info) => useUi.getState().setAppInfo(info),
     (error: unknown) => useUi.getState().setAppInfo(null, error),
   );
-  return subscribe('registryChanged', (payload) => void reload(payload.areas));
+  return subscribe('registryChanged', (payload) => {
+    // A resource may have moved or changed type: its folder status is worth asking again.
+    if (payload.areas.includes('resources')) useResources.getState().resetStatuses();
+    void reload(payload.areas);
+  });
 }
