@@ -7,7 +7,9 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import { CancelledError } from '../../shared/errors.ts';
-import { displayPath, encodeName, inRoot } from './fs-path.ts';
+import path from 'node:path';
+import { copyOnWorkers, WORKER_THRESHOLD, type CopyJob } from './copy-workers.ts';
+import { displayPath, encodeName, hasEscapes, inRoot } from './fs-path.ts';
 import { isRacy, sha256File, type ManifestEntry } from './manifest.ts';
 import type { CopyMethod } from './model.ts';
 import { runPool } from './pool.ts';
@@ -54,7 +56,6 @@ export async function copyTree(source: string, target: string, options: CopyTree
   const items = listing.filter((e) => e.kind === 'file' || e.kind === 'symlink');
   const skipped = listing.filter((e) => e.kind === 'other').map((e) => displayPath(e.rel));
   const copiedAt = Date.now();
-  const entries: ManifestEntry[] = new Array(items.length);
   const firstFile = items.findIndex((item) => item.kind === 'file');
   const method: CopyMethod = firstFile >= 0 && (await probeClone(inRoot(source, items[firstFile]!.rel), inRoot(target, items[firstFile]!.rel))) ? 'clone' : 'copy';
   const flag = method === 'clone' ? fsSync.constants.COPYFILE_FICLONE : 0;
@@ -62,27 +63,41 @@ export async function copyTree(source: string, target: string, options: CopyTree
   let done = 0;
   const total = items.length;
   const step = Math.max(1, Math.floor(total / 100));
+  const report = (count: number): void => {
+    const before = done;
+    done += count;
+    if (Math.floor(before / step) !== Math.floor(done / step) || done === total) onProgress?.({ phase: 'copying', done, total });
+  };
+  // Plain files with plain names go to the worker threads when there are many; the rest is copied here.
+  const bulk = total >= WORKER_THRESHOLD ? items.filter((item, index) => item.kind === 'file' && index !== firstFile && !hasEscapes(item.rel)) : [];
+  const inBulk = new Set(bulk);
   const copyOne = async (index: number): Promise<void> => {
     const item = items[index]!;
+    if (inBulk.has(item)) return;
     const to = inRoot(target, item.rel);
-    const entry: ManifestEntry = { path: item.rel, type: item.kind === 'symlink' ? 'symlink' : 'file', size: item.size, mtimeMs: item.mtimeMs, mode: item.mode, ino: item.ino };
-    if (item.kind === 'symlink') {
-      entry.target = item.target ?? '';
-      await fs.symlink(encodeName(entry.target), to);
-    } else {
+    if (item.kind === 'symlink') await fs.symlink(encodeName(item.target ?? ''), to);
+    else {
       if (index !== firstFile || method !== 'clone') await fs.copyFile(inRoot(source, item.rel), to, flag);
       await fs.utimes(to, item.mtimeMs / 1000, item.mtimeMs / 1000);
-      if (isRacy(item.mtimeMs, copiedAt)) {
-        entry.sha256 = await sha256File(to, item.size);
-        entry.racy = true;
-      }
-      bytes += item.size;
     }
-    entries[index] = entry;
-    done++;
-    if (done % step === 0 || done === total) onProgress?.({ phase: 'copying', done, total });
+    report(1);
   };
   await runPool(total, options.concurrency ?? 32, copyOne, check);
+  if (bulk.length > 0) {
+    const jobs: CopyJob[] = bulk.map((item) => [path.join(source, item.rel), path.join(target, item.rel), item.mtimeMs / 1000]);
+    await copyOnWorkers(jobs, flag, { signal, onDone: report });
+  }
+  const entries: ManifestEntry[] = [];
+  for (const item of items) {
+    const entry: ManifestEntry = { path: item.rel, type: item.kind === 'symlink' ? 'symlink' : 'file', size: item.size, mtimeMs: item.mtimeMs, mode: item.mode, ino: item.ino };
+    if (item.kind === 'symlink') entry.target = item.target ?? '';
+    else bytes += item.size;
+    if (item.kind === 'file' && isRacy(item.mtimeMs, copiedAt)) {
+      entry.sha256 = await sha256File(inRoot(target, item.rel), item.size);
+      entry.racy = true;
+    }
+    entries.push(entry);
+  }
   // Directory modes last: a read-only source directory must not block copying into it.
   for (let i = dirs.length - 1; i >= 0; i--) await fs.chmod(inRoot(target, dirs[i]!.rel), dirs[i]!.mode);
   return { entries, method, files: total, bytes, skipped };

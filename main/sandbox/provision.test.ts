@@ -69,10 +69,23 @@ describe('copy_on_write', () => {
     expect(wo.fallbackReason).toMatch(/write_only/);
   });
 
-  it('reports progress and, when cancelled, leaves nothing behind', async () => {
+  it('copies large trees on worker threads, exactly', async () => {
+    const { manager, plan } = newManager();
+    const original = tempDir('bindery-big-');
+    writeFiles(original, Object.fromEntries(Array.from({ length: 2500 }, (_, i) => [`d${i % 7}/f${i}.txt`, `file ${i}\n`])));
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    for (const i of [0, 1234, 2499]) {
+      const rel = `d${i % 7}/f${i}.txt`;
+      expect(fs.readFileSync(path.join(sandbox.path, rel), 'utf8')).toBe(`file ${i}\n`);
+      expect(fs.statSync(path.join(sandbox.path, rel)).mtimeMs).toBeCloseTo(fs.statSync(path.join(original, rel)).mtimeMs, 0);
+    }
+    expect((await manager.changes(sandbox.id)).changes).toEqual([]);
+  });
+
+  it.each([600, 2600])('reports progress and, when cancelled, leaves nothing behind (%i files)', async (count) => {
     const { manager, plan, db } = newManager();
     const original = tempDir('bindery-big-');
-    writeFiles(original, Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`d${i % 7}/f${i}.txt`, `file ${i}\n`])));
+    writeFiles(original, Object.fromEntries(Array.from({ length: count }, (_, i) => [`d${i % 7}/f${i}.txt`, `file ${i}\n`])));
     const controller = new AbortController();
     const phases: string[] = [];
     const planId = plan();
