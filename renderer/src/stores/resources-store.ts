@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { MethodInput } from '../../../shared/contract.ts';
 import type { FolderInspection, ResourceListItem, ResourceRemoval, ResourceStatus } from '../../../shared/dto.ts';
 import { api } from '../api/index.ts';
+import { createBatcher } from '../lib/batcher.ts';
 import { emptyLoadable, latestLoader, type Loadable } from './loadable.ts';
 
 /** The resources list, live statuses and actions. */
@@ -28,30 +29,15 @@ const STATUS_BATCH_DELAY_MS = 40;
 
 /** The one store of resources. */
 export const useResources = create<ResourcesState>()((set, get) => {
-  const pending = new Set<string>();
-  const queued = new Set<string>();
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let epoch = 0;
-
-  const flush = async () => {
-    timer = null;
-    const ids = [...queued];
-    queued.clear();
-    if (ids.length === 0) return;
-    const mine = epoch;
-    try {
-      const statuses = await api.resourceStatuses({ ids });
-      if (mine !== epoch) return;
+  const statuses = createBatcher<ResourceStatus>({
+    fetch: (ids) => api.resourceStatuses({ ids }),
+    deliver: (values) => {
       const next = { ...get().statuses };
-      for (const status of statuses) next[status.resourceId] = status;
+      for (const status of values) next[status.resourceId] = status;
       set({ statuses: next });
-    } catch {
-      // A failed status fetch is not worth a dialog: the cells keep saying "checking" and the
-      // refresh button retries.
-    } finally {
-      for (const id of ids) pending.delete(id);
-    }
-  };
+    },
+    delayMs: STATUS_BATCH_DELAY_MS,
+  });
 
   const refreshList = latestLoader(() => api.listResources(), set);
 
@@ -79,16 +65,10 @@ export const useResources = create<ResourcesState>()((set, get) => {
     inspectFolder: (path) => api.inspectFolder({ path }),
     requestStatuses: (ids) => {
       const known = get().statuses;
-      for (const id of ids) {
-        if (known[id] || pending.has(id)) continue;
-        pending.add(id);
-        queued.add(id);
-      }
-      if (queued.size > 0 && timer === null) timer = setTimeout(() => void flush(), STATUS_BATCH_DELAY_MS);
+      statuses.request(ids.filter((id) => !known[id]));
     },
     resetStatuses: () => {
-      epoch++;
-      pending.clear();
+      statuses.reset();
       set({ statuses: {} });
     },
   };
