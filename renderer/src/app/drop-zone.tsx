@@ -51,7 +51,11 @@ export function DropZone(): ReactElement | null {
   if (!dragging) return null;
   return (
     <div className="drop-overlay" aria-hidden="true">
-      <div className="drop-overlay-card">Drop a folder to register it, or a tool file (.yaml, .json) to import it</div>
+      <div className="drop-overlay-card">
+        {host.canDropFolders
+          ? 'Drop a folder to register it, or a tool file (.yaml, .json) to import it'
+          : 'Drop a tool file (.yaml, .json) to import it, or a folder to register it by path'}
+      </div>
     </div>
   );
 }
