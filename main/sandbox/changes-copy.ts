@@ -1,15 +1,16 @@
 /**
- * Which paths of a copied sandbox may differ from its base: one scan of the sandbox (stat of
- * every entry, see scan.ts) compared with the manifest (size, mtime, mode, type, symlink
- * target), content only for racy entries (which stop being racy once verified). `.git` at the
- * top is left out: committing a copied repository's git internals back would corrupt the
- * original's.
+ * Which paths of a copied sandbox may differ from its base: the entries of the sandbox (all, or
+ * only those changed since provisioning where the ctime can tell) compared with the manifest
+ * (size, mtime, mode, type, symlink target), content only for racy entries (which stop being
+ * racy once verified). `.git` at the top is left out: committing a copied repository's git
+ * internals back would corrupt the original's.
  */
+import fsSync from 'node:fs';
 import { inRoot } from './fs-path.ts';
 import { metaDir } from './layout.ts';
-import { manifestFile, RACY_WINDOW_MS, readManifest, rewriteManifestSync, sameMtime, sha256FileSync, type ManifestEntry } from './manifest.ts';
+import { manifestFile, RACY_WINDOW_MS, readBaseline, readManifest, rewriteManifestSync, sameMtime, sha256FileSync, type ManifestEntry } from './manifest.ts';
 import type { SandboxRecord } from './model.ts';
-import { scanTree, type ScanOptions } from './scan.ts';
+import { scanChangedSince, scanTree, type ScanEntry, type ScanOptions } from './scan.ts';
 
 /** Paths that may have changed, with the manifest entry of each (null when the base had none). */
 export type CopyCandidates = Map<string, ManifestEntry | null>;
@@ -19,42 +20,81 @@ export function isExcluded(rel: string): boolean {
   return rel === '.git' || rel.startsWith('.git/');
 }
 
-/** Lists candidate paths of a copied sandbox against its manifest. */
+/** How far before the recorded baseline changes are looked for: clock ticks and skew must not hide a write. */
+const BASELINE_MARGIN_MS = 2000;
+
+/**
+ * Lists candidate paths of a copied sandbox against its manifest. With GNU find and a recorded
+ * baseline, only entries whose ctime is newer are looked at (plus folders whose entries changed,
+ * for deletions); otherwise the whole tree is scanned.
+ */
 export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanOptions, 'portable'> = {}): Promise<CopyCandidates> {
-  const file = manifestFile(metaDir(sandbox.path));
+  const meta = metaDir(sandbox.path);
+  const file = manifestFile(meta);
   const manifest = readManifest(file);
-  const entries = await scanTree(sandbox.path, { skipTopGit: true, portable: options.portable });
-  const candidates: CopyCandidates = new Map();
-  let seen = 0;
-  let verified = false;
-  // read_only sandboxes have their write bits cleared on purpose: that is not a change.
-  const mask = sandbox.access === 'read_only' ? 0o7555 : 0o7777;
-  for (const now of entries) {
-    if (now.kind === 'dir') continue;
-    const entry = manifest.get(now.rel);
-    if (!entry) {
-      candidates.set(now.rel, null);
-      continue;
+  const baseline = options.portable ? null : readBaseline(meta);
+  const since = baseline === null ? null : baseline - BASELINE_MARGIN_MS;
+  const changed = since === null ? null : await scanChangedSince(sandbox.path, since, { skipTopGit: true });
+  const entries = changed ?? (await scanTree(sandbox.path, { skipTopGit: true, portable: options.portable }));
+  const compare = new Comparison(sandbox, manifest);
+  for (const now of entries) compare.entry(now);
+  if (changed && since !== null) {
+    // Only folders whose entries changed can have lost files; the root is not listed by find, so stat it.
+    const dirs = new Set(changed.filter((e) => e.kind === 'dir').map((e) => e.rel));
+    if (fsSync.statSync(sandbox.path).ctimeMs > since) dirs.add('');
+    if (dirs.size > 0) {
+      for (const [rel, entry] of manifest) {
+        if (isExcluded(rel) || compare.candidates.has(rel) || !underAny(rel, dirs)) continue;
+        if (!fsSync.lstatSync(inRoot(sandbox.path, rel), { throwIfNoEntry: false })) compare.candidates.set(rel, entry);
+      }
     }
-    seen++;
-    if (now.kind !== entry.type) candidates.set(now.rel, entry);
+  } else if (compare.seen < manifest.size) {
+    const present = new Set(entries.map((e) => e.rel));
+    for (const [rel, entry] of manifest) if (!present.has(rel) && !isExcluded(rel)) compare.candidates.set(rel, entry);
+  }
+  if (compare.verified) rewriteManifestSync(file, manifest);
+  return compare.candidates;
+}
+
+/** Compares scanned entries with the manifest, collecting candidates. */
+class Comparison {
+  readonly candidates: CopyCandidates = new Map();
+  seen = 0;
+  verified = false;
+  // read_only sandboxes have their write bits cleared on purpose: that is not a change.
+  private readonly mask: number;
+
+  constructor(
+    private readonly sandbox: SandboxRecord,
+    private readonly manifest: Map<string, ManifestEntry>,
+  ) {
+    this.mask = sandbox.access === 'read_only' ? 0o7555 : 0o7777;
+  }
+
+  entry(now: ScanEntry): void {
+    if (now.kind === 'dir') return;
+    const entry = this.manifest.get(now.rel);
+    if (!entry) return void this.candidates.set(now.rel, null);
+    this.seen++;
+    if (now.kind !== entry.type) this.candidates.set(now.rel, entry);
     else if (now.kind === 'symlink') {
-      if (now.target !== entry.target) candidates.set(now.rel, entry);
-    } else if ((now.mode & mask) !== (entry.mode & mask) || now.size !== entry.size || !sameMtime(now.mtimeMs, entry.mtimeMs)) {
-      candidates.set(now.rel, entry);
+      if (now.target !== entry.target) this.candidates.set(now.rel, entry);
+    } else if ((now.mode & this.mask) !== (entry.mode & this.mask) || now.size !== entry.size || !sameMtime(now.mtimeMs, entry.mtimeMs)) {
+      this.candidates.set(now.rel, entry);
     } else if (entry.racy) {
-      if (sha256FileSync(inRoot(sandbox.path, now.rel)) !== entry.sha256) candidates.set(now.rel, entry);
+      if (sha256FileSync(inRoot(this.sandbox.path, now.rel)) !== entry.sha256) this.candidates.set(now.rel, entry);
       else if (Date.now() - entry.mtimeMs > RACY_WINDOW_MS) {
         // Verified well after its mtime: any later write gets a newer mtime, so the stat suffices from now on.
         delete entry.racy;
-        verified = true;
+        this.verified = true;
       }
     }
   }
-  if (seen < manifest.size) {
-    const present = new Set(entries.map((e) => e.rel));
-    for (const [rel, entry] of manifest) if (!present.has(rel) && !isExcluded(rel)) candidates.set(rel, entry);
-  }
-  if (verified) rewriteManifestSync(file, manifest);
-  return candidates;
+}
+
+/** True when `rel` lies below one of `dirs` ('' is the root). */
+function underAny(rel: string, dirs: Set<string>): boolean {
+  if (dirs.has('')) return true;
+  for (let slash = rel.indexOf('/'); slash !== -1; slash = rel.indexOf('/', slash + 1)) if (dirs.has(rel.slice(0, slash))) return true;
+  return false;
 }

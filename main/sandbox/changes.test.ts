@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
+import { copyCandidates } from './changes-copy.ts';
 import { encodeName } from './fs-path.ts';
+import { metaDir } from './layout.ts';
+import { scanChangedSince } from './scan.ts';
 import type { FileChange } from './model.ts';
 import { newManager } from './test-harness.ts';
 
@@ -98,6 +101,31 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('changes with %s', (st
     const odd = await manager.diff(sandbox.id, 'new\nline.txt');
     expect(odd).toMatchObject({ kind: 'text', additions: 1, deletions: 0 });
     await expect(manager.diff(sandbox.id, 'keep.txt')).rejects.toThrow(/has no change/);
+  });
+});
+
+describe('copy change detection since the baseline', () => {
+  it('finds exactly what the full scan finds, looking only at entries changed since provisioning', async () => {
+    const { manager, plan } = newManager();
+    const dir = tempDir('bindery-orig-');
+    writeFiles(dir, Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`d${i % 5}/sub/f${i}.txt`, `${i}\n`])));
+    writeFiles(dir, { 'top.txt': 'top\n', 'gone/a.txt': 'a', 'gone/deeper/b.txt': 'b' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
+    // Let the copies age past the safety margin, then mark provisioning as just finished.
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    const baseline = Date.now();
+    fs.writeFileSync(path.join(metaDir(sandbox.path), 'baseline'), String(baseline));
+    writeFiles(sandbox.path, { 'd1/sub/f1.txt': 'changed\n', 'new/dir/n.txt': 'n\n' });
+    fs.rmSync(path.join(sandbox.path, 'gone'), { recursive: true });
+    fs.rmSync(path.join(sandbox.path, 'top.txt'));
+    fs.chmodSync(path.join(sandbox.path, 'd2/sub/f2.txt'), 0o700);
+    fs.renameSync(path.join(sandbox.path, 'd3/sub/f3.txt'), path.join(sandbox.path, 'd3/f3-moved.txt'));
+    const fast = await copyCandidates(manager.sandbox(sandbox.id));
+    const full = await copyCandidates(manager.sandbox(sandbox.id), { portable: true });
+    expect([...fast.keys()].sort()).toEqual([...full.keys()].sort());
+    const looked = await scanChangedSince(sandbox.path, baseline - 2000);
+    if (looked) expect(looked.length).toBeLessThan(20);
+    expect([...fast.keys()].sort()).toEqual(['d1/sub/f1.txt', 'd2/sub/f2.txt', 'd3/f3-moved.txt', 'd3/sub/f3.txt', 'gone/a.txt', 'gone/deeper/b.txt', 'new/dir/n.txt', 'top.txt']);
   });
 });
 

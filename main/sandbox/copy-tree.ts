@@ -8,6 +8,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import { CancelledError } from '../../shared/errors.ts';
 import path from 'node:path';
+import { copyWithCp } from './copy-native.ts';
 import { copyOnWorkers, WORKER_THRESHOLD, type CopyJob } from './copy-workers.ts';
 import { displayPath, encodeName, hasEscapes, inRoot } from './fs-path.ts';
 import { isRacy, sha256File, type ManifestEntry } from './manifest.ts';
@@ -68,7 +69,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
     done += count;
     if (Math.floor(before / step) !== Math.floor(done / step) || done === total) onProgress?.({ phase: 'copying', done, total });
   };
-  // Plain files with plain names go to the worker threads when there are many; the rest is copied here.
+  // Plain files with plain names go to `cp` (Linux) or worker threads when there are many; the rest is copied here.
   const bulk = total >= WORKER_THRESHOLD ? items.filter((item, index) => item.kind === 'file' && index !== firstFile && !hasEscapes(item.rel)) : [];
   const inBulk = new Set(bulk);
   const copyOne = async (index: number): Promise<void> => {
@@ -83,7 +84,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
     report(1);
   };
   await runPool(total, options.concurrency ?? 32, copyOne, check);
-  if (bulk.length > 0) {
+  if (bulk.length > 0 && !(await copyWithCp(source, target, bulk.map((item) => item.rel), { signal, onDone: report }))) {
     const jobs: CopyJob[] = bulk.map((item) => [path.join(source, item.rel), path.join(target, item.rel), item.mtimeMs / 1000]);
     await copyOnWorkers(jobs, flag, { signal, onDone: report });
   }

@@ -37,6 +37,26 @@ export function manifestFile(meta: string): string {
   return path.join(meta, 'manifest.json');
 }
 
+/** The moment provisioning finished; every later change to the sandbox has a newer ctime. */
+export function baselineFile(meta: string): string {
+  return path.join(meta, 'baseline');
+}
+
+/** Records the baseline as now (call after the last change Bindery itself makes to the sandbox). */
+export async function writeBaseline(meta: string): Promise<void> {
+  await fs.writeFile(baselineFile(meta), String(Date.now()));
+}
+
+/** The recorded baseline in ms, or null when there is none. */
+export function readBaseline(meta: string): number | null {
+  try {
+    const value = Number(fsSync.readFileSync(baselineFile(meta), 'utf8'));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /** True when a file's mtime is so recent (relative to `copiedAt`) that only its content can prove it unchanged. */
 export function isRacy(mtimeMs: number, copiedAt: number): boolean {
   return mtimeMs > copiedAt - RACY_WINDOW_MS;

@@ -11,6 +11,7 @@ import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import type { ProvisionProgress } from './copy-tree.ts';
 import { worktreeUnusableReason } from './git-snapshot.ts';
 import { metaDir } from './layout.ts';
+import { writeBaseline } from './manifest.ts';
 import type { CopyMethod } from './model.ts';
 import { provisionCopy, provisionEmpty } from './strategies/copy-on-write.ts';
 import { baseRefFor, provisionWorktree, removeWorktree } from './strategies/git-worktree.ts';
@@ -66,6 +67,7 @@ export async function provision(request: ProvisionRequest): Promise<ProvisionOut
       outcome = { ...NOTHING, strategy: 'copy_on_write', copyMethod: copied.copyMethod };
     }
     if (request.access === 'read_only') await makeReadOnly(request.sandboxPath);
+    if (outcome.strategy === 'copy_on_write') await writeBaseline(meta);
     return outcome;
   } catch (error) {
     await removeSandboxFiles(request.sandboxPath);

@@ -32,6 +32,20 @@ export interface ScanOptions {
   portable?: boolean;
 }
 
+/**
+ * Only the entries whose ctime is after `sinceMs` (GNU find only; null elsewhere). A ctime cannot
+ * be set by anyone but the kernel, so every write, chmod, rename or utimes after that moment shows.
+ */
+export async function scanChangedSince(root: string, sinceMs: number, options: Pick<ScanOptions, 'signal' | 'skipTopGit'> = {}): Promise<ScanEntry[] | null> {
+  if (!(await hasGnuFind())) return null;
+  try {
+    return await findScan(root, { ...options, since: sinceMs });
+  } catch (error) {
+    if (error instanceof CancelledError) throw error;
+    return null;
+  }
+}
+
 const FORMAT = '%P\\0%y\\0%s\\0%T@\\0%m\\0%i\\0%l\\0';
 const FIELDS = 7;
 let gnuFind: boolean | undefined;
@@ -59,10 +73,11 @@ async function hasGnuFind(): Promise<boolean> {
   return gnuFind;
 }
 
-function findScan(root: string, options: ScanOptions): Promise<ScanEntry[]> {
+function findScan(root: string, options: ScanOptions & { since?: number }): Promise<ScanEntry[]> {
   const prune = options.skipTopGit ? ['(', '-path', `${escapeGlob(root)}/.git`, '-prune', ')', '-o'] : [];
+  const since = options.since === undefined ? [] : ['-newerct', `@${(options.since / 1000).toFixed(3)}`];
   return new Promise((resolve, reject) => {
-    execFile('find', [root, '-mindepth', '1', ...prune, '-printf', FORMAT], { encoding: 'buffer', maxBuffer: 1 << 30, signal: options.signal }, (error, stdout) => {
+    execFile('find', [root, '-mindepth', '1', ...prune, ...since, '-printf', FORMAT], { encoding: 'buffer', maxBuffer: 1 << 30, signal: options.signal }, (error, stdout) => {
       if (options.signal?.aborted) return reject(new CancelledError('Cancelled while listing files.'));
       if (error) return reject(error);
       resolve(parseFind(stdout));
