@@ -370,3 +370,11 @@ export interface RunInfo {
   /** The highest seq so far (-1 before any output). */
   lastSeq: number;
 }
+
+/** Change counts in words, the same in every host: "4 changes (2 modified, 1 added, 1 deleted)". */
+export function describeCounts(counts: ChangeCountsInfo): string {
+  const parts = CHANGE_KIND_VALUES.filter((kind) => counts[kind] > 0).map(
+    (kind) => `${counts[kind]} ${kind.replace('_', ' ')}`,
+  );
+  return `${counts.total} change${counts.total === 1 ? '' : 's'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}

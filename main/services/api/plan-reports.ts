@@ -2,18 +2,18 @@
  * The words of the review workflow: commit, undo and discard outcomes turned into reports that
  * say what was written, what was skipped and why, so every host shows the same sentences.
  */
-import type {
-  ChangeCountsInfo,
-  CommitReport,
-  DiscardReport,
-  PlanView,
-  SandboxInfo,
-  UndoReport,
+import {
+  describeCounts,
+  type CommitReport,
+  type DiscardReport,
+  type PlanView,
+  type SandboxInfo,
+  type UndoReport,
 } from '../../../shared/dto.ts';
 import type { CommitOutcome } from '../../sandbox/commit.ts';
 import type { DiscardOutcome } from '../../sandbox/discard.ts';
 import { displayPath } from '../../sandbox/fs-path.ts';
-import { CHANGE_KINDS, type Sandbox } from '../../sandbox/model.ts';
+import type { Sandbox } from '../../sandbox/model.ts';
 import type { PlanDetail } from '../plan-service.ts';
 
 /** A sandbox without the handler-facing `context` (it repeats `path`). */
@@ -39,14 +39,6 @@ export function files(count: number): string {
 export function pathList(paths: string[], shown = 3): string {
   const head = paths.slice(0, shown).map(displayPath).join(', ');
   return paths.length > shown ? `${head} and ${paths.length - shown} more` : head;
-}
-
-/** "4 changes (2 modified, 1 added, 1 deleted)". */
-export function describeCounts(counts: ChangeCountsInfo): string {
-  const parts = CHANGE_KINDS.filter((kind) => counts[kind] > 0).map(
-    (kind) => `${counts[kind]} ${kind.replace('_', ' ')}`,
-  );
-  return `${counts.total} change${counts.total === 1 ? '' : 's'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }
 
 /** A commit outcome in data and words. */

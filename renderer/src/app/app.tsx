@@ -3,6 +3,9 @@ import { useEffect, type ReactElement } from 'react';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { Icon } from '../components/icons.tsx';
 import { Toasts } from '../components/toasts.tsx';
+import { ActivityScreen } from '../features/activity/activity-screen.tsx';
+import { InspectorScreen } from '../features/inspector/inspector-screen.tsx';
+import { PlansScreen } from '../features/plans/plans-screen.tsx';
 import { ProjectsScreen } from '../features/projects/projects-screen.tsx';
 import { ResourcesScreen } from '../features/resources/resources-screen.tsx';
 import { ToolsScreen } from '../features/tools/tools-screen.tsx';
@@ -18,6 +21,9 @@ const SCREENS: Record<Route, () => ReactElement> = {
   projects: ProjectsScreen,
   tools: ToolsScreen,
   types: TypesScreen,
+  inspector: InspectorScreen,
+  plans: PlansScreen,
+  activity: ActivityScreen,
 };
 
 /** The whole window. */

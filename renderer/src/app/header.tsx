@@ -2,16 +2,28 @@
 import type { ReactElement } from 'react';
 import { Icon } from '../components/icons.tsx';
 import { errorMessage } from '../lib/errors.ts';
-import { useUi } from '../stores/ui-store.ts';
+import { useUi, type Route } from '../stores/ui-store.ts';
 
-const TITLES = { resources: 'Resources', projects: 'Projects', tools: 'Tools', types: 'Resource types' } as const;
+const TITLES: Record<Route, string> = {
+  resources: 'Resources',
+  projects: 'Projects',
+  tools: 'Tools',
+  types: 'Resource types',
+  inspector: 'Binding inspector',
+  plans: 'Plans',
+  activity: 'Activity',
+};
 
 /** The bar above the content. */
 export function Header(): ReactElement {
   const route = useUi((state) => state.route);
   const info = useUi((state) => state.appInfo);
   const infoError = useUi((state) => state.appInfoError);
-  const hostLabel = info ? (info.host === 'electron' ? 'Desktop app' : `bindery serve · ${window.location.host}`) : null;
+  const hostLabel = info
+    ? info.host === 'electron'
+      ? 'Desktop app'
+      : `bindery serve · ${window.location.host}`
+    : null;
   return (
     <header className="header">
       <span className="header-title">{TITLES[route]}</span>

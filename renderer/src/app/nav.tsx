@@ -1,9 +1,10 @@
 /**
- * The left navigation: the registry screens, with counts, and a place for the plan screens a
- * later issue adds (shown as coming, not hidden, so the layout does not jump).
+ * The left navigation: the registry screens with counts, then the work screens (binding
+ * inspector, plans with the number awaiting review, activity).
  */
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { Icon, type IconName } from '../components/icons.tsx';
+import { usePlans } from '../stores/plans-store.ts';
 import { useProjects } from '../stores/projects-store.ts';
 import { useResources } from '../stores/resources-store.ts';
 import { useTools } from '../stores/tools-store.ts';
@@ -25,42 +26,60 @@ export function Nav(): ReactElement {
   const projects = useProjects((state) => (state.status === 'idle' ? null : state.items.length));
   const tools = useTools((state) => (state.status === 'idle' ? null : state.items.length));
   const types = useTypes((state) => (state.status === 'idle' ? null : state.items.length));
+  // Plans that still wait for a decision (ready or partly committed).
+  const openPlans = usePlans((state) =>
+    state.status === 'idle'
+      ? null
+      : state.items.filter((p) => p.status === 'ready' || p.status === 'partially_committed').length,
+  );
   const registry: NavEntry[] = [
     { route: 'resources', label: 'Resources', icon: 'folder', count: resources },
     { route: 'projects', label: 'Projects', icon: 'project', count: projects },
     { route: 'tools', label: 'Tools', icon: 'tool', count: tools },
     { route: 'types', label: 'Resource types', icon: 'layers', count: types },
   ];
+  useEffect(() => void usePlans.getState().refresh(), []);
+  const work: NavEntry[] = [
+    { route: 'inspector', label: 'Binding inspector', icon: 'link', count: null },
+    { route: 'plans', label: 'Plans', icon: 'plan', count: openPlans || null },
+    { route: 'activity', label: 'Activity', icon: 'activity', count: null },
+  ];
   return (
     <nav className="nav" aria-label="Main">
       <div className="nav-section">Registry</div>
       {registry.map((entry) => (
-        <a
-          key={entry.route}
-          className="nav-link"
-          href={`#/${entry.route}`}
-          aria-current={route === entry.route ? 'page' : undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            navigate(entry.route);
-          }}
-        >
-          <Icon name={entry.icon} />
-          <span>{entry.label}</span>
-          {entry.count !== null && <span className="nav-count">{entry.count.toLocaleString()}</span>}
-        </a>
+        <NavLink key={entry.route} entry={entry} current={route === entry.route} onOpen={navigate} />
       ))}
       <div className="nav-section">Work</div>
-      <span className="nav-link" aria-disabled="true" title="Plans arrive in a later version">
-        <Icon name="plan" />
-        <span>Plans</span>
-        <span className="nav-count">soon</span>
-      </span>
-      <span className="nav-link" aria-disabled="true" title="Activity arrives in a later version">
-        <Icon name="activity" />
-        <span>Activity</span>
-        <span className="nav-count">soon</span>
-      </span>
+      {work.map((entry) => (
+        <NavLink key={entry.route} entry={entry} current={route === entry.route} onOpen={navigate} />
+      ))}
     </nav>
+  );
+}
+
+function NavLink({
+  entry,
+  current,
+  onOpen,
+}: {
+  entry: NavEntry;
+  current: boolean;
+  onOpen(route: Route): void;
+}): ReactElement {
+  return (
+    <a
+      className="nav-link"
+      href={`#/${entry.route}`}
+      aria-current={current ? 'page' : undefined}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen(entry.route);
+      }}
+    >
+      <Icon name={entry.icon} />
+      <span>{entry.label}</span>
+      {entry.count !== null && <span className="nav-count">{entry.count.toLocaleString()}</span>}
+    </a>
   );
 }

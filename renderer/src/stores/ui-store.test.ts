@@ -7,6 +7,7 @@ describe('routeFromHash', () => {
     expect(routeFromHash('#types')).toBe('types');
     expect(routeFromHash('#/projects/abc?x=1')).toBe('projects');
     expect(routeFromHash('')).toBe('resources');
-    expect(routeFromHash('#/plans')).toBe('resources');
+    expect(routeFromHash('#/plans/01J0000000/review/abc')).toBe('plans');
+    expect(routeFromHash('#/reviews')).toBe('resources');
   });
 });

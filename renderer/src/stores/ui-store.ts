@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { AppInfo } from '../../../shared/dto.ts';
 
 /** The screens of the app. */
-export const ROUTES = ['resources', 'projects', 'tools', 'types'] as const;
+export const ROUTES = ['resources', 'projects', 'tools', 'types', 'inspector', 'plans', 'activity'] as const;
 export type Route = (typeof ROUTES)[number];
 
 /** A short notice in the corner. */

@@ -1,0 +1,269 @@
+/**
+ * One plan: provisioning progress with cancel, the tool's run with live output, every sandbox
+ * (strategy, access, path, change and conflict counts), commit all and discard all with their
+ * outcomes in words, and the plan's history.
+ */
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import type { CommitReport, DiscardReport, PlanView, SandboxChangeList } from '../../../../shared/dto.ts';
+import { api } from '../../api/index.ts';
+import { ErrorCallout } from '../../components/error-callout.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { usePlans } from '../../stores/plans-store.ts';
+import { usePolling } from '../../stores/plans-sync.ts';
+import { useUi } from '../../stores/ui-store.ts';
+import { DiscardDialog } from '../review/discard-dialog.tsx';
+import { OutcomeCallout, type OutcomeLines } from '../review/outcome-callout.tsx';
+import { CommitAllDialog } from './commit-all-dialog.tsx';
+import { fullTime, PLAN_STATUS, shortId, timeAgo } from './plan-labels.ts';
+import { goTo } from './plan-route.ts';
+import { ProvisionProgress } from './provision-progress.tsx';
+import { RunPanel } from './run-panel.tsx';
+import { SandboxCard } from './sandbox-card.tsx';
+
+/** The plan page. */
+export function PlanPage({ planId }: { planId: string }): ReactElement {
+  const view = usePlans((s) => s.views[planId]);
+  const viewError = usePlans((s) => s.viewErrors[planId]);
+  const loadPlan = usePlans((s) => s.loadPlan);
+  const [changes, setChanges] = useState<SandboxChangeList[]>([]);
+  const [changesError, setChangesError] = useState<unknown>(null);
+  const [dialog, setDialog] = useState<'commit' | { discard: DiscardReport[] } | null>(null);
+  const [outcome, setOutcome] = useState<OutcomeLines | null>(null);
+
+  const loadChanges = useCallback(async () => {
+    try {
+      setChanges(await api.planChanges({ plan: planId }));
+      setChangesError(null);
+    } catch (error) {
+      setChangesError(error);
+    }
+  }, [planId]);
+  const reload = useCallback(async () => {
+    const fresh = await loadPlan(planId);
+    if (fresh && fresh.plan.status !== 'provisioning' && fresh.plan.status !== 'failed') await loadChanges();
+  }, [planId, loadPlan, loadChanges]);
+
+  useEffect(() => void reload(), [reload]);
+  const provisioning = view?.plan.status === 'provisioning';
+  usePolling(() => loadPlan(planId), 500, provisioning);
+  usePolling(reload, 2500, !provisioning && view !== undefined);
+  useEffect(() => {
+    if (view && !provisioning && view.plan.status !== 'discarded')
+      void api.watchPlan({ plan: planId }).catch(() => undefined);
+  }, [planId, provisioning, view?.plan.status]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!view) {
+    return (
+      <div className="page">
+        <BackLink />
+        {viewError ? <ErrorCallout error={viewError} /> : <p className="muted">Loading plan…</p>}
+      </div>
+    );
+  }
+
+  return (
+    <div className="page plan-page">
+      <BackLink />
+      <PlanHeader
+        view={view}
+        changes={changes}
+        onCommit={() => setDialog('commit')}
+        onDiscard={(pending) => setDialog({ discard: pending })}
+        onOutcome={setOutcome}
+      />
+      <div className="plan-scroll">
+        {provisioning && <ProvisionProgress planId={planId} fallback={view.provisioning} />}
+        {view.plan.status === 'failed' && (
+          <ErrorCallout
+            error={`Provisioning failed: ${view.plan.error ?? 'no reason was recorded'}. Nothing was left behind; fix the cause and provision again from the inspector.`}
+          />
+        )}
+        {outcome && <OutcomeCallout outcome={outcome} onDismiss={() => setOutcome(null)} />}
+        <ErrorCallout error={changesError} />
+        {view.toolRun && !provisioning && (
+          <RunPanel
+            planId={planId}
+            command={view.toolRun}
+            runnable={view.sandboxes.some((s) => s.status === 'ready' || s.status === 'committed')}
+            lastRun={view.lastRun}
+            onFinished={() => void reload()}
+          />
+        )}
+        {view.sandboxes.length > 0 && (
+          <section className="plan-section" aria-label="Sandboxes">
+            <h2 className="section-title">Sandboxes ({view.sandboxes.length})</h2>
+            <div className="sandbox-grid">
+              {view.sandboxes.map((sandbox) => (
+                <SandboxCard
+                  key={sandbox.id}
+                  sandbox={sandbox}
+                  changes={changes.find((c) => c.sandboxId === sandbox.id) ?? null}
+                />
+              ))}
+            </div>
+          </section>
+        )}
+        <History view={view} />
+      </div>
+      {dialog === 'commit' && (
+        <CommitAllDialog
+          sandboxes={view.sandboxes.filter(
+            (s) =>
+              (s.status === 'ready' || s.status === 'committed') &&
+              s.strategy !== 'none' &&
+              s.access !== 'read_only',
+          )}
+          changes={changes}
+          onCommit={(gitMessage) => usePlans.getState().commitAll(planId, { gitMessage })}
+          onDone={(reports) => {
+            setDialog(null);
+            setOutcome(commitOutcome(reports));
+            void reload();
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog !== null && dialog !== 'commit' && (
+        <DiscardDialog
+          title="Discard every sandbox of this plan"
+          pending={dialog.discard}
+          onConfirm={(force) => usePlans.getState().discardAll(planId, { confirm: true, force })}
+          onDone={(reports) => {
+            setDialog(null);
+            setOutcome({ tone: 'success', lines: reports.map((r) => r.summary) });
+            void reload();
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The outcome lines of a commit: success when something was written. */
+export function commitOutcome(reports: CommitReport[]): OutcomeLines {
+  return {
+    tone: reports.some((r) => r.committed) ? 'success' : 'warning',
+    lines: reports.map((r) => r.summary),
+  };
+}
+
+function BackLink(): ReactElement {
+  return (
+    <a
+      className="back-link"
+      href="#/plans"
+      onClick={(event) => (event.preventDefault(), goTo({ kind: 'list' }))}
+    >
+      ← All plans
+    </a>
+  );
+}
+
+interface HeaderProps {
+  view: PlanView;
+  changes: SandboxChangeList[];
+  onCommit(): void;
+  onDiscard(pending: DiscardReport[]): void;
+  onOutcome(outcome: OutcomeLines): void;
+}
+
+function PlanHeader({ view, changes, onCommit, onDiscard, onOutcome }: HeaderProps): ReactElement {
+  const { plan } = view;
+  const toast = useUi((s) => s.toast);
+  const [busy, setBusy] = useState(false);
+  const live = view.sandboxes.filter((s) => s.status === 'ready' || s.status === 'committed');
+  const pending = changes.reduce((sum, c) => sum + c.changes.filter((f) => f.drift !== 'applied').length, 0);
+  const discard = async () => {
+    setBusy(true);
+    try {
+      const reports = await usePlans.getState().discardAll(plan.id, { confirm: false });
+      if (reports.every((r) => r.outcome === 'discarded'))
+        onOutcome({ tone: 'success', lines: reports.map((r) => r.summary) });
+      else onDiscard(reports.filter((r) => r.outcome === 'needs_confirmation' || r.outcome === 'unknown'));
+    } catch (error) {
+      toast(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const params = Object.entries(plan.params);
+  return (
+    <div className="page-header">
+      <div className="plan-title-block">
+        <h1 className="page-title">
+          {plan.toolName} <span className="muted">in</span> {plan.projectName}
+          <span className={`badge ${PLAN_STATUS[plan.status].tone} plan-status`}>
+            {PLAN_STATUS[plan.status].label}
+          </span>
+        </h1>
+        <p className="page-subtitle">
+          Plan{' '}
+          <code className="mono" title={plan.id}>
+            {shortId(plan.id)}
+          </code>{' '}
+          · created <span title={fullTime(plan.createdAt)}>{timeAgo(plan.createdAt)}</span>
+          {params.length > 0 && <> · {params.map(([slot, value]) => `${slot}=${value}`).join(', ')}</>}
+        </p>
+      </div>
+      <div className="page-actions">
+        <button
+          type="button"
+          className="btn"
+          disabled={live.length === 0 || busy}
+          onClick={() => void discard()}
+        >
+          <Icon name="trash" /> Discard all
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={live.length === 0 || pending === 0}
+          onClick={onCommit}
+          title={pending === 0 ? 'Nothing to commit' : 'Write every change to its original'}
+        >
+          <Icon name="check" /> Commit all{pending > 0 ? ` (${pending})` : ''}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function History({ view }: { view: PlanView }): ReactElement {
+  const names = new Map(view.sandboxes.map((s) => [s.id, s.resourceName]));
+  return (
+    <section className="plan-section plan-history" aria-label="History">
+      <h2 className="section-title">History</h2>
+      <ol className="timeline">
+        {[...view.history].reverse().map((entry, index) => (
+          <li key={`${entry.at}-${index}`}>
+            <span className={`timeline-dot is-${entry.status}`} aria-hidden="true" />
+            <span className="timeline-what">
+              <strong>{PLAN_STATUS[entry.status].label}</strong> — {entry.detail}
+            </span>
+            <span className="timeline-when" title={fullTime(entry.at)}>
+              {timeAgo(entry.at)}
+            </span>
+          </li>
+        ))}
+        {view.commits.map((commit) => (
+          <li key={commit.id}>
+            <span
+              className={`timeline-dot ${commit.undoneAt ? 'is-discarded' : 'is-committed'}`}
+              aria-hidden="true"
+            />
+            <span className="timeline-what">
+              <strong>{commit.undoneAt ? 'Commit undone' : 'Committed'}</strong> —{' '}
+              {names.get(commit.sandboxId) ?? commit.sandboxId}: {commit.written.length} written,{' '}
+              {commit.deleted.length} deleted
+              {commit.gitCommit && <code className="mono"> {commit.gitCommit.slice(0, 10)}</code>}
+            </span>
+            <span className="timeline-when" title={fullTime(commit.createdAt)}>
+              {timeAgo(commit.createdAt)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * Committing a sandbox: how many selected files will be written, and for each selected file in
+ * conflict the sandbox beside the original as it is now, with keep original / take sandbox /
+ * merge, chosen before anything is written; the optional git commit; progress while it writes.
+ */
+import { useEffect, useState, type ReactElement } from 'react';
+import type { ChangedFile, CommitReport, ResolutionValue } from '../../../../shared/dto.ts';
+import { ErrorCallout } from '../../components/error-callout.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import { useSubmit } from '../../hooks/use-submit.ts';
+import { GitCommitOption } from '../plans/git-commit-option.tsx';
+import { diffKey, useReview } from '../../stores/review-store.ts';
+import { DiffView } from './diff/index.ts';
+
+/** Props: the chosen changes, whether the original is a git work tree, and the commit action. */
+export interface CommitDialogProps {
+  resourceName: string;
+  chosen: ChangedFile[];
+  gitOriginal: boolean;
+  onCommit(
+    resolutions: Record<string, ResolutionValue>,
+    gitMessage: string | undefined,
+  ): Promise<CommitReport[]>;
+  onDone(reports: CommitReport[]): void;
+  onClose(): void;
+}
+
+const CHOICES: Array<{ value: ResolutionValue; label: string; hint: string }> = [
+  {
+    value: 'ours',
+    label: 'Keep original',
+    hint: 'Leave the original as it is now; the sandbox change is skipped.',
+  },
+  { value: 'theirs', label: 'Take sandbox', hint: "Write the sandbox's version over the original's." },
+  {
+    value: 'merge',
+    label: 'Merge',
+    hint: 'Three-way merge of base, original and sandbox; refused if the same lines changed on both sides.',
+  },
+];
+
+/** Whether a three-way merge can apply to a change (text modified on both sides). */
+export function canMerge(change: ChangedFile): boolean {
+  return change.kind === 'modified' && !change.binary;
+}
+
+/** The dialog. */
+export function CommitDialog({
+  resourceName,
+  chosen,
+  gitOriginal,
+  onCommit,
+  onDone,
+  onClose,
+}: CommitDialogProps): ReactElement {
+  const conflicts = chosen.filter((c) => c.drift === 'conflict');
+  const writes = chosen.filter((c) => c.drift !== 'applied');
+  const [resolutions, setResolutions] = useState<Record<string, ResolutionValue>>({});
+  const [index, setIndex] = useState(0);
+  const [useGit, setUseGit] = useState(false);
+  const [message, setMessage] = useState('');
+  const unresolved = conflicts.filter((c) => !resolutions[c.path]).length;
+  let reports: CommitReport[] = [];
+  const state = useSubmit(
+    async () => {
+      reports = await onCommit(resolutions, useGit && message.trim() ? message.trim() : undefined);
+    },
+    () => onDone(reports),
+  );
+  const current = conflicts[Math.min(index, conflicts.length - 1)] ?? null;
+
+  return (
+    <FormDialog
+      title={`Commit to ${resourceName}`}
+      submitLabel={`Commit ${writes.length} file${writes.length === 1 ? '' : 's'}`}
+      busyLabel="Committing…"
+      state={state}
+      onClose={onClose}
+      wide={conflicts.length > 0}
+      blocked={writes.length === 0 || unresolved > 0 || (useGit && message.trim() === '')}
+      note={unresolved > 0 ? `${unresolved} conflict${unresolved === 1 ? '' : 's'} to settle` : undefined}
+    >
+      <p>
+        {writes.length} selected file{writes.length === 1 ? '' : 's'} will be written to the original, each
+        checked again just before it is written. A crash midway leaves every file wholly old or wholly new,
+        and you can undo the commit afterwards.
+      </p>
+      {conflicts.length > 0 && current && (
+        <section className="conflict-resolver" aria-label="Conflicts">
+          <div className="conflict-resolver-head">
+            <strong>
+              Conflict {Math.min(index, conflicts.length - 1) + 1} of {conflicts.length}
+            </strong>
+            <code className="mono truncate">{current.path}</code>
+            <span className="header-spacer" />
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={index === 0}
+              onClick={() => setIndex(index - 1)}
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={index >= conflicts.length - 1}
+              onClick={() => setIndex(index + 1)}
+            >
+              Next
+            </button>
+          </div>
+          <p className="muted conflict-reason">
+            {current.driftReason ?? 'The original changed here too since the sandbox was made.'} Left: the
+            original now. Right: the sandbox.
+          </p>
+          <ConflictDiff change={current} />
+          <div className="resolution-choices" role="radiogroup" aria-label={`Resolution for ${current.path}`}>
+            {CHOICES.filter((choice) => choice.value !== 'merge' || canMerge(current)).map((choice) => (
+              <label
+                key={choice.value}
+                className={`resolution-choice${resolutions[current.path] === choice.value ? ' is-chosen' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name={`resolution-${current.path}`}
+                  checked={resolutions[current.path] === choice.value}
+                  onChange={() => {
+                    setResolutions({ ...resolutions, [current.path]: choice.value });
+                    if (index < conflicts.length - 1) setIndex(index + 1);
+                  }}
+                />
+                <span>
+                  <strong>{choice.label}</strong>
+                  <span className="field-hint">{choice.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </section>
+      )}
+      {gitOriginal && (
+        <GitCommitOption
+          label="Also create a git commit on the original's current branch (otherwise only the working tree changes)"
+          on={useGit}
+          message={message}
+          onToggle={setUseGit}
+          onMessage={setMessage}
+        />
+      )}
+      {state.busy && (
+        <div className="progress" role="progressbar" aria-label="Commit progress">
+          <div className="progress-bar is-indeterminate" />
+        </div>
+      )}
+      <ErrorCallout error={state.error} />
+    </FormDialog>
+  );
+}
+
+function ConflictDiff({ change }: { change: ChangedFile }): ReactElement {
+  const loadDiff = useReview((s) => s.loadDiff);
+  const entry = useReview((s) => s.diffs[diffKey(change.path, 'original')]);
+  useEffect(() => {
+    void loadDiff(change.path, { against: 'original' });
+  }, [change.path, loadDiff]);
+  return (
+    <div className="conflict-diff">
+      <ErrorCallout error={entry?.error ?? null} />
+      {entry?.view ? (
+        <DiffView file={entry.view} defaultMode="split" />
+      ) : (
+        !entry?.error && <p className="muted">Loading both sides…</p>
+      )}
+    </div>
+  );
+}

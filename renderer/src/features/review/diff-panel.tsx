@@ -1,0 +1,99 @@
+/**
+ * The diff of the selected file: loads it (again when the file changes under a running tool),
+ * shows it in the shared DiffView (unified or split), and for a file in conflict says so and
+ * offers to compare the sandbox with the original as it is now.
+ */
+import { useEffect, useState, type ReactElement } from 'react';
+import type { ChangedFile } from '../../../../shared/dto.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorCallout } from '../../components/error-callout.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { changeSignature, diffKey, useReview } from '../../stores/review-store.ts';
+import { DiffView } from './diff/index.ts';
+
+/** The panel for one change (or none). */
+export function DiffPanel({ change }: { change: ChangedFile | null }): ReactElement {
+  const [against, setAgainst] = useState<'base' | 'original'>('base');
+  const [full, setFull] = useState(false);
+  const loadDiff = useReview((s) => s.loadDiff);
+  const diffMode = useReview((s) => s.diffMode);
+  const setDiffMode = useReview((s) => s.setDiffMode);
+  const path = change?.path ?? null;
+  const signature = change ? changeSignature(change) : null;
+  const entry = useReview((s) => (path ? s.diffs[diffKey(path, against, full)] : undefined));
+
+  useEffect(() => {
+    setAgainst('base');
+    setFull(false);
+  }, [path]);
+  useEffect(() => {
+    if (path) void loadDiff(path, { against, full });
+  }, [path, signature, against, full, loadDiff]);
+
+  if (!change) {
+    return (
+      <div className="review-pane is-empty">
+        <EmptyState icon="file" title="Select a file">
+          Choose a file on the left, or move with j / k (or the arrow keys). Inside a diff, n and p jump
+          between changes.
+        </EmptyState>
+      </div>
+    );
+  }
+  const view = entry?.view ?? null;
+  return (
+    <div className="review-pane" aria-busy={entry?.loading ?? true}>
+      {change.drift === 'conflict' && (
+        <div className="conflict-banner" role="note">
+          <Icon name="alert" />
+          <span>
+            <strong>In conflict:</strong> {change.driftReason ?? 'the original changed here too'}. Committing
+            asks you to keep the original, take the sandbox or merge.
+          </span>
+          <span className="segmented" role="radiogroup" aria-label="Compare the sandbox with">
+            <button
+              type="button"
+              role="radio"
+              aria-checked={against === 'base'}
+              className="segmented-option"
+              onClick={() => setAgainst('base')}
+            >
+              Base
+            </button>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={against === 'original'}
+              className="segmented-option"
+              onClick={() => setAgainst('original')}
+            >
+              Original now
+            </button>
+          </span>
+        </div>
+      )}
+      {view?.against === 'original' && against === 'base' && (
+        <p className="diff-against-note muted">
+          The base of this file is not kept, so the sandbox is compared with the original as it is now.
+        </p>
+      )}
+      <ErrorCallout error={entry?.error ?? null} />
+      {view ? (
+        <DiffView
+          key={`${view.newPath ?? ''}|${view.oldPath ?? ''}|${against}`}
+          file={view}
+          mode={diffMode}
+          onModeChange={setDiffMode}
+          onRequestFullText={() => setFull(true)}
+          className="review-diff"
+        />
+      ) : (
+        !entry?.error && (
+          <div className="diff-loading">
+            <span className="spinner" aria-hidden="true" /> Loading {change.path}…
+          </div>
+        )
+      )}
+    </div>
+  );
+}

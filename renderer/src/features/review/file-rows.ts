@@ -1,0 +1,138 @@
+/**
+ * The review's file list as rows: flat (one row per changed file) or a tree (folders first, chains
+ * of single folders folded into one row like "src/lib"), filtered by text, and the order in which
+ * the keyboard walks the files. Pure, so it is tested without a screen and drawn virtualized.
+ */
+import type { ChangedFile, ChangeKindValue } from '../../../../shared/dto.ts';
+
+/** One row of the list: a folder or a file. */
+export type FileRow =
+  | {
+      kind: 'dir';
+      key: string;
+      depth: number;
+      name: string;
+      path: string;
+      files: number;
+      conflicts: number;
+      collapsed: boolean;
+    }
+  | { kind: 'file'; key: string; depth: number; name: string; change: ChangedFile };
+
+/** The status letter of a change, as git shows it. */
+export const STATUS_LETTER: Record<ChangeKindValue, string> = {
+  added: 'A',
+  modified: 'M',
+  deleted: 'D',
+  renamed: 'R',
+  type_changed: 'T',
+  mode_changed: 'X',
+};
+
+/** Changes whose path (or old path) contains every word of the filter; "conflict" as a word matches conflicts. */
+export function filterChanges(changes: readonly ChangedFile[], filter: string): ChangedFile[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...changes];
+  return changes.filter((change) => {
+    const text = `${change.path}\n${change.oldPath ?? ''}`.toLowerCase();
+    return words.every(
+      (word) =>
+        text.includes(word) ||
+        (word === 'conflict' && change.drift === 'conflict') ||
+        word === `:${STATUS_LETTER[change.kind].toLowerCase()}`,
+    );
+  });
+}
+
+/** One row per file, by path. */
+export function flatRows(changes: readonly ChangedFile[]): FileRow[] {
+  return [...changes]
+    .sort((a, b) => compare(a.path, b.path))
+    .map((change) => ({ kind: 'file', key: change.path, depth: 0, name: change.path, change }));
+}
+
+interface Dir {
+  dirs: Map<string, Dir>;
+  files: ChangedFile[];
+  count: number;
+  conflicts: number;
+}
+
+/** Folders and files as a tree; folders in `collapsed` (by path) hide their contents. */
+export function treeRows(
+  changes: readonly ChangedFile[],
+  collapsed: ReadonlySet<string> = new Set(),
+): FileRow[] {
+  const root: Dir = { dirs: new Map(), files: [], count: 0, conflicts: 0 };
+  for (const change of changes) {
+    const parts = change.path.split('/');
+    let dir = root;
+    dir.count++;
+    if (change.drift === 'conflict') dir.conflicts++;
+    for (const part of parts.slice(0, -1)) {
+      let next = dir.dirs.get(part);
+      if (!next) {
+        next = { dirs: new Map(), files: [], count: 0, conflicts: 0 };
+        dir.dirs.set(part, next);
+      }
+      next.count++;
+      if (change.drift === 'conflict') next.conflicts++;
+      dir = next;
+    }
+    dir.files.push(change);
+  }
+  const rows: FileRow[] = [];
+  const walk = (dir: Dir, prefix: string, depth: number) => {
+    for (const name of [...dir.dirs.keys()].sort(compare)) {
+      let child = dir.dirs.get(name) as Dir;
+      let label = name;
+      // Fold a chain of folders that hold only one folder each ("src" > "lib" becomes "src/lib").
+      while (child.files.length === 0 && child.dirs.size === 1) {
+        const [only, grandchild] = [...child.dirs.entries()][0] as [string, Dir];
+        label = `${label}/${only}`;
+        child = grandchild;
+      }
+      const path = prefix ? `${prefix}/${label}` : label;
+      const isCollapsed = collapsed.has(path);
+      rows.push({
+        kind: 'dir',
+        key: `${path}/`,
+        depth,
+        name: label,
+        path,
+        files: child.count,
+        conflicts: child.conflicts,
+        collapsed: isCollapsed,
+      });
+      if (!isCollapsed) walk(child, path, depth + 1);
+    }
+    for (const change of [...dir.files].sort((a, b) => compare(a.path, b.path))) {
+      rows.push({
+        kind: 'file',
+        key: change.path,
+        depth,
+        name: change.path.slice(change.path.lastIndexOf('/') + 1),
+        change,
+      });
+    }
+  };
+  walk(root, '', 0);
+  return rows;
+}
+
+/** The file paths in the order the rows show them (what j/k and the arrows walk). */
+export function fileOrder(rows: readonly FileRow[]): string[] {
+  return rows.flatMap((row) => (row.kind === 'file' ? [row.change.path] : []));
+}
+
+/** The path `step` files away from `current` in `order` (clamped), or the first file when none is selected. */
+export function stepFile(order: readonly string[], current: string | null, step: 1 | -1): string | null {
+  if (order.length === 0) return null;
+  const index = current === null ? -1 : order.indexOf(current);
+  if (index < 0) return step > 0 ? (order[0] ?? null) : (order[order.length - 1] ?? null);
+  return order[Math.min(order.length - 1, Math.max(0, index + step))] ?? null;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

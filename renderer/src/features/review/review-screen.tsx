@@ -1,0 +1,232 @@
+/**
+ * Reviewing one sandbox: its changed files beside the selected file's diff, updating live while a
+ * tool works in it; j/k or the arrow keys move between files (n/p between changes inside a diff);
+ * commit the selected files (conflicts settled first), undo the last commit, or discard.
+ */
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+} from 'react';
+import type { CommitReport } from '../../../../shared/dto.ts';
+import { api } from '../../api/index.ts';
+import { ErrorCallout } from '../../components/error-callout.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { ACCESS_LABELS, STRATEGY_LABELS } from '../../lib/labels.ts';
+import { usePlans } from '../../stores/plans-store.ts';
+import { usePolling } from '../../stores/plans-sync.ts';
+import { useReview } from '../../stores/review-store.ts';
+import { useUi } from '../../stores/ui-store.ts';
+import { hasGitOriginal } from '../plans/commit-all-dialog.tsx';
+import { goTo, replaceWith } from '../plans/plan-route.ts';
+import { CommitDialog } from './commit-dialog.tsx';
+import { DiffPanel } from './diff-panel.tsx';
+import { DiscardDialog } from './discard-dialog.tsx';
+import { stepFile } from './file-rows.ts';
+import { FilePanel } from './file-panel.tsx';
+import { OutcomeCallout, type OutcomeLines } from './outcome-callout.tsx';
+import './review.css';
+
+/** Props: which sandbox, and the file named in the URL. */
+export interface ReviewScreenProps {
+  planId: string;
+  sandboxId: string;
+  path: string | null;
+}
+
+type Dialog = 'commit' | { discard: Awaited<ReturnType<typeof api.discardSandbox>> } | null;
+
+/** The review screen. */
+export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): ReactElement {
+  const view = usePlans((s) => s.views[planId]);
+  const loadPlan = usePlans((s) => s.loadPlan);
+  const review = useReview();
+  const toast = useUi((s) => s.toast);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [outcome, setOutcome] = useState<OutcomeLines | null>(null);
+  const [busy, setBusy] = useState(false);
+  const orderRef = useRef<string[]>([]);
+
+  useEffect(() => {
+    useReview.getState().open(planId, sandboxId);
+    void useReview.getState().loadChanges();
+    void loadPlan(planId);
+  }, [planId, sandboxId, loadPlan]);
+  const renew = useCallback(() => api.watchPlan({ plan: planId }).catch(() => undefined), [planId]);
+  useEffect(() => void renew(), [renew]);
+  usePolling(renew, 30_000, true);
+  usePolling(review.loadChanges, 2000, true);
+
+  const sandbox = view?.sandboxes.find((s) => s.id === sandboxId) ?? null;
+  const changes = useMemo(() => review.changes?.changes ?? [], [review.changes]);
+  const selected = path !== null && changes.some((c) => c.path === path) ? path : (path ?? null);
+  const change = changes.find((c) => c.path === selected) ?? null;
+  const chosen = changes.filter((c) => !review.excluded[c.path]);
+  const lastCommit =
+    view?.commits.filter((c) => c.sandboxId === sandboxId && c.undoneAt === null).at(-1) ?? null;
+
+  const select = useCallback(
+    (next: string) => replaceWith({ kind: 'review', planId, sandboxId, path: next }),
+    [planId, sandboxId],
+  );
+  const onOrder = useCallback((order: string[]) => {
+    orderRef.current = order;
+  }, []);
+  useEffect(() => {
+    if (selected === null && orderRef.current.length > 0) select(orderRef.current[0] as string);
+  }, [selected, changes, select]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || dialog) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"], .diff-text')) return;
+    const step =
+      event.key === 'j' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'k' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = stepFile(orderRef.current, selected, step);
+    if (next) {
+      select(next);
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`.file-row-main[data-path="${CSS.escape(next)}"]`)?.focus(),
+      );
+    }
+  };
+
+  const afterCommit = (reports: CommitReport[]) => {
+    setDialog(null);
+    setOutcome({
+      tone: reports.some((r) => r.committed) ? 'success' : 'warning',
+      lines: reports.map((r) => r.summary),
+    });
+    void loadPlan(planId);
+  };
+  const undo = async () => {
+    setBusy(true);
+    try {
+      const report = await review.undo();
+      setOutcome({ tone: 'success', lines: [report.summary] });
+    } catch (error) {
+      setOutcome({ tone: 'danger', lines: [errorMessage(error)] });
+    } finally {
+      setBusy(false);
+      void loadPlan(planId);
+    }
+  };
+  const discard = async () => {
+    setBusy(true);
+    try {
+      const reports = await review.discard(false);
+      if (reports.every((r) => r.outcome === 'discarded')) finishDiscard(reports.map((r) => r.summary));
+      else setDialog({ discard: reports });
+    } catch (error) {
+      toast(errorMessage(error), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const finishDiscard = (lines: string[]) => {
+    toast(lines.join(' '));
+    void loadPlan(planId);
+    goTo({ kind: 'plan', planId });
+  };
+
+  return (
+    <div className="page review-page" onKeyDown={onKeyDown}>
+      <a
+        className="back-link"
+        href={`#/plans/${planId}`}
+        onClick={(event) => (event.preventDefault(), goTo({ kind: 'plan', planId }))}
+      >
+        ← {view ? `${view.plan.toolName} in ${view.plan.projectName}` : 'Plan'}
+      </a>
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">
+            Review <span className="muted">·</span>{' '}
+            {sandbox?.resourceName ?? review.changes?.resourceName ?? '…'}
+          </h1>
+          <p className="page-subtitle">
+            {sandbox ? `${STRATEGY_LABELS[sandbox.strategy]} · ${ACCESS_LABELS[sandbox.access]} · ` : ''}
+            {changes.length} changed file{changes.length === 1 ? '' : 's'}
+            {review.loading && <span className="live-dot" title="Refreshing" aria-hidden="true" />}
+          </p>
+        </div>
+        <div className="page-actions">
+          <button
+            type="button"
+            className="btn"
+            disabled={!lastCommit || busy}
+            onClick={() => void undo()}
+            title={lastCommit ? 'Restore the original as it was before the last commit' : 'No commit to undo'}
+          >
+            <Icon name="refresh" /> Undo last commit
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || !sandbox || sandbox.status === 'discarded'}
+            onClick={() => void discard()}
+          >
+            <Icon name="trash" /> Discard…
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={
+              chosen.filter((c) => c.drift !== 'applied').length === 0 || sandbox?.access === 'read_only'
+            }
+            onClick={() => setDialog('commit')}
+          >
+            <Icon name="check" /> Commit {chosen.length === changes.length ? 'all' : 'selected'} (
+            {chosen.filter((c) => c.drift !== 'applied').length})
+          </button>
+        </div>
+      </div>
+      {outcome && <OutcomeCallout outcome={outcome} onDismiss={() => setOutcome(null)} />}
+      <ErrorCallout error={review.changesError} />
+      {review.changes?.violation && <ErrorCallout error={review.changes.violation} />}
+      <div className="review-split">
+        <FilePanel changes={changes} selected={selected} onSelect={select} onOrder={onOrder} />
+        <DiffPanel change={change} />
+      </div>
+      {dialog === 'commit' && (
+        <CommitDialog
+          resourceName={sandbox?.resourceName ?? 'the original'}
+          chosen={chosen}
+          gitOriginal={sandbox ? hasGitOriginal(sandbox) : false}
+          onCommit={(resolutions, gitMessage) =>
+            review.commit(
+              chosen.length === changes.length ? [] : chosen.map((c) => c.path),
+              resolutions,
+              gitMessage,
+            )
+          }
+          onDone={afterCommit}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog !== null && dialog !== 'commit' && (
+        <DiscardDialog
+          title={`Discard the sandbox of ${sandbox?.resourceName ?? 'this resource'}`}
+          pending={dialog.discard}
+          onConfirm={(force) => review.discard(true, force)}
+          onDone={(reports) => {
+            setDialog(null);
+            finishDiscard(reports.map((r) => r.summary));
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
