@@ -25,7 +25,7 @@ export function ProjectsScreen(): ReactElement {
   return (
     <div className="page">
       <PageHeader title="Projects" subtitle="Groups of linked resources. A tool used in a project binds its contextual slots to the project’s links." actions={newButton} />
-      {status === 'error' && <ErrorCallout error={error} />}
+      {status === 'error' && <ErrorCallout error={error} onRetry={() => void useProjects.getState().refresh()} />}
       {items.length === 0 ? (
         <div className="grid grid-fill">
           <EmptyState icon="project" title={status === 'ready' ? 'No projects yet' : 'Loading projects…'} actions={status === 'ready' ? newButton : undefined}>

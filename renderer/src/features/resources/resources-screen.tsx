@@ -108,7 +108,7 @@ export function ResourcesScreen(): ReactElement {
           </span>
         </div>
       )}
-      {status === 'error' && <ErrorCallout error={error} />}
+      {status === 'error' && <ErrorCallout error={error} onRetry={() => void useResources.getState().refresh()} />}
       {items.length === 0 && status !== 'error' ? (
         <div className="grid grid-fill">
           {status === 'ready' ? (

@@ -26,7 +26,7 @@ export function ToolsScreen(): ReactElement {
   return (
     <div className="page">
       <PageHeader title="Tools" subtitle="Tool definitions and their resource slots: what each needs, with what access, and how it finds it." actions={importButton} />
-      {status === 'error' && <ErrorCallout error={error} />}
+      {status === 'error' && <ErrorCallout error={error} onRetry={() => void useTools.getState().refresh()} />}
       {items.length === 0 ? (
         <div className="grid grid-fill">
           <EmptyState icon="tool" title={status === 'ready' ? 'No tools yet' : 'Loading tools…'} actions={status === 'ready' ? importButton : undefined}>

@@ -121,7 +121,7 @@ export function TypesScreen(): ReactElement {
           </button>
         }
       />
-      {status === 'error' && <ErrorCallout error={error} />}
+      {status === 'error' && <ErrorCallout error={error} onRetry={() => void useTypes.getState().refresh()} />}
       <DataTable
         label="Resource types"
         data={items}
