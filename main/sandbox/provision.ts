@@ -9,7 +9,7 @@ import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
 import { CancelledError } from '../../shared/errors.ts';
 import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import type { ProvisionProgress } from './copy-tree.ts';
-import { worktreeUnusableReason } from './git-snapshot.ts';
+import { inspectOriginal } from './git-snapshot.ts';
 import { metaDir } from './layout.ts';
 import { writeBaseline } from './manifest.ts';
 import type { CopyMethod } from './model.ts';
@@ -76,11 +76,12 @@ export async function provision(request: ProvisionRequest): Promise<ProvisionOut
 }
 
 async function worktreeOrCopy(request: ProvisionRequest, meta: string, copyOptions: Parameters<typeof provisionCopy>[3]): Promise<ProvisionOutcome> {
-  let reason = await worktreeUnusableReason(request.originalPath);
-  if (!reason) {
+  const original = await inspectOriginal(request.originalPath);
+  let reason = 'reason' in original ? original.reason : null;
+  if (!('reason' in original)) {
     const ref = baseRefFor(request.planId, request.sandboxId);
     try {
-      const made = await provisionWorktree({ repo: request.originalPath, sandboxPath: request.sandboxPath, ref, planId: request.planId, tempDir: request.tempDir, ...copyOptions });
+      const made = await provisionWorktree({ repo: request.originalPath, original, sandboxPath: request.sandboxPath, ref, planId: request.planId, tempDir: request.tempDir, ...copyOptions });
       return { ...NOTHING, strategy: 'git_worktree', baseRef: ref, baseCommit: made.baseCommit, ignoredFiles: made.ignoredFiles, ignoredCount: made.ignoredCount };
     } catch (error) {
       if (error instanceof CancelledError || request.signal?.aborted) throw error;

@@ -5,12 +5,14 @@
  */
 import fs from 'node:fs/promises';
 import { git } from '../git.ts';
-import { ignoredFiles, snapshotWorkingState } from '../git-snapshot.ts';
+import { snapshotWorkingState, type OriginalRepo } from '../git-snapshot.ts';
 import type { ProvisionProgress } from '../copy-tree.ts';
 
 /** Input of `provisionWorktree`. */
 export interface WorktreeRequest {
   repo: string;
+  /** What inspectOriginal found. */
+  original: OriginalRepo;
   sandboxPath: string;
   /** The private ref that keeps the base reachable, e.g. `refs/bindery/<plan>/<sandbox>`. */
   ref: string;
@@ -37,7 +39,7 @@ export function baseRefFor(planId: string, sandboxId: string): string {
 export async function provisionWorktree(request: WorktreeRequest): Promise<WorktreeResult> {
   const { repo, sandboxPath, ref, signal, onProgress } = request;
   onProgress?.({ phase: 'snapshot', done: 0, total: 1 });
-  const snapshot = await snapshotWorkingState(repo, request.tempDir, `Bindery: working state of ${repo} for plan ${request.planId}`, signal);
+  const snapshot = await snapshotWorkingState(repo, request.original, request.tempDir, `Bindery: working state of ${repo} for plan ${request.planId}`, signal);
   let refCreated = false;
   let worktreeCreated = false;
   try {
@@ -45,16 +47,12 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
     refCreated = true;
     onProgress?.({ phase: 'checkout', done: 0, total: 1 });
     worktreeCreated = true;
-    // Listing what is ignored walks the original; it overlaps with the checkout instead of following it.
-    const [, ignored] = await Promise.all([
-      git('worktree add', ['worktree', 'add', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, sandboxPath, snapshot.commit], {
-        cwd: repo,
-        signal,
-      }),
-      ignoredFiles(repo, signal),
-    ]);
+    await git('worktree add', ['worktree', 'add', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, sandboxPath, snapshot.commit], {
+      cwd: repo,
+      signal,
+    });
     onProgress?.({ phase: 'finishing', done: 1, total: 1 });
-    return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: ignored.sample, ignoredCount: ignored.count };
+    return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: snapshot.ignored.sample, ignoredCount: snapshot.ignored.count };
   } catch (error) {
     await removeWorktree(repo, sandboxPath, refCreated ? ref : null, worktreeCreated).catch(() => undefined);
     throw error;
