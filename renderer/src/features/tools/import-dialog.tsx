@@ -26,14 +26,24 @@ export function ImportDialog({ initial }: { initial: { text: string; fileName: s
   const [text, setText] = useState(initial.text);
   const [fileName, setFileName] = useState(initial.fileName);
   const [replace, setReplace] = useState(false);
-  const [check, setCheck] = useState<ToolValidation | null>(null);
+  const [checked, setChecked] = useState<{ key: string; result: ToolValidation } | null>(null);
   const [importIssues, setImportIssues] = useState<ToolFileIssue[]>([]);
   const [over, setOver] = useState(false);
   const fileInputId = useId();
   const textId = useId();
 
   const source = { text, fileName: fileName || 'tool.yaml', replace };
-  useDebouncedTask(text.trim() ? JSON.stringify(source) : null, () => validate(source), setCheck, VALIDATE_DELAY_MS);
+  const key = JSON.stringify(source);
+  useDebouncedTask(
+    text.trim() ? key : null,
+    async () => ({ key, result: await validate(source) }),
+    setChecked,
+    VALIDATE_DELAY_MS,
+  );
+  // While the text changes, the last problems stay on screen (no jumping layout), but only a
+  // check of exactly this text may say "Ready".
+  const check = checked?.result ?? null;
+  const fresh = checked?.key === key;
 
   const state = useSubmit(async () => {
     setImportIssues([]);
@@ -64,7 +74,7 @@ export function ImportDialog({ initial }: { initial: { text: string; fileName: s
 
   const shownText = text.trim() ? text : '';
   const issues = importIssues.length > 0 ? importIssues : shownText && check && !check.ok ? check.issues : [];
-  const ready = shownText !== '' && check?.ok === true;
+  const ready = shownText !== '' && fresh && check?.ok === true;
 
   return (
     <FormDialog
