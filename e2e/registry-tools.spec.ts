@@ -86,8 +86,10 @@ test('imports from a file, exports it and removes it after confirming', async ({
 test('a tool file dropped on the window opens the import with its text', async ({ app }) => {
   const tools = new ToolsPage(app.page);
   await tools.open('Resources');
+  // Runs in the page; the e2e code is compiled without DOM types, hence the narrow shape.
   const transfer = await app.page.evaluateHandle(() => {
-    const data = new DataTransfer();
+    const page = globalThis as unknown as { DataTransfer: new () => { items: { add(file: File): void } } };
+    const data = new page.DataTransfer();
     data.items.add(new File(['resource_slots:\n  - name: repo\n    resource_type: git-checkout\n'], 'dropped.yaml', { type: 'text/yaml' }));
     return data;
   });
