@@ -1,8 +1,8 @@
 /**
  * Journaled commit of 200 changed files (180 modified, 20 added, in 10 folders) against a plain
- * concurrent copy of the same files with an fsync each, at three file sizes. Target (issue 4):
- * commit within 2x of the copy. Each case runs in its own process so peak RSS is its own.
- * Usage: tsx bench/commit-bench.ts [--rounds N]
+ * concurrent copy of the same files with an fsync of each file and folder, at three file sizes.
+ * Target (issue 4): commit within 2x of the copy. Timings alternate copy and commit in one process (same load for
+ * both); peak RSS comes from a separate process per case. Usage: tsx bench/commit-bench.ts [--runs N]
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,9 +18,13 @@ const FILES = 200;
 const ADDED = 20;
 const CONCURRENCY = 16;
 const SIZES = [4 * 1024, 64 * 1024, 1024 * 1024];
+/** Untimed runs first in each worker: the JIT and the page cache warm up, as in a running app. */
+const WARM_UP = 3;
+const LONG_AGO = new Date(Date.now() - 24 * 3600 * 1000);
 
 interface Sample {
-  timesMs: number[];
+  copyMs: number[];
+  commitMs: number[];
   peakRssMb: number;
 }
 
@@ -51,49 +55,72 @@ function prepare(root: string, size: number) {
     for (let i = 0; i < FILES; i++) {
       const file = path.join(target, relPathOf(i));
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      if (i >= ADDED) fs.writeFileSync(file, content(i, size, 'old'));
+      if (i < ADDED) continue;
+      fs.writeFileSync(file, content(i, size, 'old'));
+      // Originals are usually long unchanged; a file modified in the last seconds is re-hashed instead.
+      fs.utimesSync(file, LONG_AGO, LONG_AGO);
     }
   };
   return { sandbox, ops, makeTarget };
 }
 
+/** The baseline: a durable plain copy (each file fsync'd, then each folder, so new names persist). */
 async function plainCopy(sandbox: string, target: string): Promise<void> {
   const files = Array.from({ length: FILES }, (_, i) => relPathOf(i));
+  const sync = async (file: string) => {
+    const handle = await fsp.open(file, 'r');
+    await handle.sync();
+    await handle.close();
+  };
   await forEachLimit(files, CONCURRENCY, async (rel) => {
     const dest = path.join(target, rel);
     await fsp.copyFile(path.join(sandbox, rel), dest);
-    const handle = await fsp.open(dest, 'r+');
-    await handle.sync();
-    await handle.close();
+    await sync(dest);
   });
+  await Promise.all([...new Set(files.map((rel) => path.dirname(path.join(target, rel))))].map(sync));
 }
 
-/** One case in this process: prints a JSON sample. */
-async function worker(kind: 'copy' | 'commit', size: number, runs: number): Promise<void> {
+type Kind = 'copy' | 'commit' | 'both';
+
+/** One timed run of `kind` on a fresh target; returns milliseconds. */
+async function timeOne(kind: 'copy' | 'commit', root: string, run: number, setup: ReturnType<typeof prepare>): Promise<number> {
+  const target = path.join(root, `${kind}-${run}`);
+  setup.makeTarget(target);
+  const start = process.hrtime.bigint();
+  if (kind === 'copy') await plainCopy(setup.sandbox, target);
+  else {
+    const result = await applyTransaction({ journalDir: path.join(root, 'journal'), targetRoot: target, ops: setup.ops });
+    if (result.kind !== 'applied') throw new Error(`bench commit drifted: ${JSON.stringify(result.paths.slice(0, 2))}`);
+  }
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  fs.rmSync(target, { recursive: true, force: true });
+  return ms;
+}
+
+/**
+ * One worker process: `both` alternates copy and commit run by run (so both see the same machine
+ * load) for the timings; `copy` or `commit` alone measure that case's peak RSS. Prints JSON.
+ */
+async function worker(kind: Kind, size: number, runs: number): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-commit-bench-'));
   try {
-    const { sandbox, ops, makeTarget } = prepare(root, size);
-    const times: number[] = [];
-    for (let run = 0; run <= runs; run++) {
-      const target = path.join(root, `target-${run}`);
-      makeTarget(target);
-      const start = process.hrtime.bigint();
-      if (kind === 'copy') await plainCopy(sandbox, target);
-      else {
-        const result = await applyTransaction({ journalDir: path.join(root, 'journal'), targetRoot: target, ops });
-        if (result.kind !== 'applied') throw new Error(`bench commit drifted: ${JSON.stringify(result.paths.slice(0, 2))}`);
+    const setup = prepare(root, size);
+    const times: Record<'copy' | 'commit', number[]> = { copy: [], commit: [] };
+    const order: Array<'copy' | 'commit'> = kind === 'both' ? ['copy', 'commit'] : [kind];
+    for (let run = 0; run < WARM_UP + runs; run++) {
+      for (const each of run % 2 === 0 ? order : [...order].reverse()) {
+        const ms = await timeOne(each, root, run, setup);
+        if (run >= WARM_UP) times[each].push(ms);
       }
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (run > 0) times.push(ms); // run 0 warms the caches and the code
     }
-    const sample: Sample = { timesMs: times, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+    const sample: Sample = { copyMs: times.copy, commitMs: times.commit, peakRssMb: process.resourceUsage().maxRSS / 1024 };
     process.stdout.write(`${JSON.stringify(sample)}\n`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
 }
 
-function measure(kind: 'copy' | 'commit', size: number, runs: number): Sample {
+function spawnWorker(kind: Kind, size: number, runs: number): Sample {
   const self = fileURLToPath(import.meta.url);
   const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--worker', kind, String(size), String(runs)], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${kind} worker failed: ${run.stderr}`);
@@ -105,24 +132,17 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/**
- * Alternates copy and commit workers (each: a warm-up run, then `perWorker` timed runs), so both
- * see the same machine load; the medians are compared.
- */
-function measureRow(size: number, rounds: number, perWorker: number) {
-  const copy: number[] = [];
-  const commit: number[] = [];
-  let copyRss = 0;
-  let commitRss = 0;
-  for (let round = 0; round < rounds; round++) {
-    const a = measure('copy', size, perWorker);
-    const b = measure('commit', size, perWorker);
-    copy.push(...a.timesMs);
-    commit.push(...b.timesMs);
-    copyRss = Math.max(copyRss, a.peakRssMb);
-    commitRss = Math.max(commitRss, b.peakRssMb);
-  }
-  return { copyMs: median(copy), commitMs: median(commit), copyRss, commitRss };
+/** Timings from one interleaved worker; peak RSS from one worker per case. */
+function measureRow(size: number, runs: number) {
+  const timed = spawnWorker('both', size, runs);
+  const ratios = timed.commitMs.map((ms, i) => ms / timed.copyMs[i]!);
+  return {
+    copyMs: median(timed.copyMs),
+    commitMs: median(timed.commitMs),
+    ratio: median(ratios),
+    copyRss: spawnWorker('copy', size, 3).peakRssMb,
+    commitRss: spawnWorker('commit', size, 3).peakRssMb,
+  };
 }
 
 function human(bytes: number): string {
@@ -132,25 +152,25 @@ function human(bytes: number): string {
 const args = process.argv.slice(2);
 const workerAt = args.indexOf('--worker');
 if (workerAt >= 0) {
-  await worker(args[workerAt + 1] as 'copy' | 'commit', Number(args[workerAt + 2]), Number(args[workerAt + 3]));
+  await worker(args[workerAt + 1] as Kind, Number(args[workerAt + 2]), Number(args[workerAt + 3]));
 } else {
-  const roundsAt = args.indexOf('--rounds');
-  const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 5;
-  const perWorker = 3;
+  const runsAt = args.indexOf('--runs');
+  const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 15;
   const rows = SIZES.map((size) => {
-    const row = measureRow(size, rounds, perWorker);
+    const row = measureRow(size, runs);
     return {
       case: `${FILES} files x ${human(size)}`,
       'copy+fsync ms': row.copyMs.toFixed(1),
       'commit ms': row.commitMs.toFixed(1),
-      ratio: (row.commitMs / row.copyMs).toFixed(2),
+      ratio: row.ratio.toFixed(2),
       target: '<= 2.00',
       'copy peak RSS MB': row.copyRss.toFixed(0),
       'commit peak RSS MB': row.commitRss.toFixed(0),
     };
   });
   console.log(
-    `Commit of ${FILES} changed files vs plain copy + fsync (median of ${rounds * perWorker} runs each, interleaved; concurrency ${CONCURRENCY})`,
+    `Commit of ${FILES} changed files vs durable plain copy (medians of ${runs} interleaved runs after ${WARM_UP} warm-ups; ` +
+      `ratio = median of per-pair ratios; concurrency ${CONCURRENCY})`,
   );
   console.table(rows);
   const worst = Math.max(...rows.map((row) => Number(row.ratio)));

@@ -156,6 +156,28 @@ describe('applyTransaction', () => {
     expect(summary!.state).toBe('rolled_back');
   });
 
+  it('detects a same-size in-place edit of a long-unchanged file just before its rename', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'old.txt': 'aaaa', 'other.txt': 'bbbb' });
+    writeTree(sandbox, { 'old.txt': 'new!', 'other.txt': 'new?' });
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    for (const name of ['old.txt', 'other.txt']) fs.utimesSync(path.join(target, name), anHourAgo, anHourAgo);
+    const ops: TransactionOp[] = ['other.txt', 'old.txt'].map((relPath) => ({
+      relPath,
+      kind: 'write',
+      sourcePath: path.join(sandbox, relPath),
+      expect: { kind: 'file', sha256: sha(relPath === 'old.txt' ? 'aaaa' : 'bbbb') },
+    }));
+    const hooks = {
+      at(point: string, relPath?: string) {
+        if (point === 'before_replace' && relPath === 'old.txt') fs.writeFileSync(path.join(target, 'old.txt'), 'AAAA');
+      },
+    };
+    const result = await applyTransaction({ journalDir, targetRoot: target, ops, hooks, concurrency: 1 });
+    expect(result).toMatchObject({ kind: 'drifted', paths: [{ relPath: 'old.txt' }] });
+    expect(readTree(target)).toEqual({ 'old.txt': 'AAAA', 'other.txt': 'bbbb' });
+  });
+
   it('refuses absolute paths, ".." and symlinked parents that leave the target, before changing anything', async () => {
     const { sandbox, target, journalDir } = workspace();
     const outside = tempDir();

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError } from '../../../shared/errors.ts';
 import { checkOps, type CheckedOp } from './check-ops.ts';
-import { copyDurable, linkOrCopy } from './durable-fs.ts';
-import { describeState, observe, sameState, type RecordedState } from './entry-state.ts';
+import { copyDurable } from './durable-fs.ts';
+import { backUp } from './backup.ts';
+import { describeState, observe, readStamp, sameStamp, sameState, type RecordedState, type StatStamp } from './entry-state.ts';
 import {
-  backupPath,
   createJournal,
   newRecord,
   newTransactionId,
@@ -56,18 +56,18 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
   return whileActive(record.transactionId, async () => {
     try {
       // Linking backups does not change the target, so it overlaps the journal's flush.
-      const [, backupDrift] = await settleBoth(flushJournal().then(() => reach(ctx, 'prepared')), backUp(ctx, checked, report));
-      if (backupDrift.length > 0) {
+      const [, backups] = await settleBoth(flushJournal().then(() => reach(ctx, 'prepared')), backUp(ctx, checked, report));
+      if (backups.drifted.length > 0) {
         await rollBack(ctx, 'rolled_back', false);
-        return { kind: 'drifted', paths: backupDrift };
+        return { kind: 'drifted', paths: backups.drifted };
       }
       await createDirs(ctx);
       await stage(ctx, checked, input.signal, report);
       // The commit point: staged files, their folders and the backups become durable with the decision.
-      const backups = path.join(transactionDir(journalDir, record.transactionId), 'backup');
-      await saveJournal(journalDir, record, 'committing', { alsoSync: [...touchedDirs(record), backups] });
+      const backupDir = path.join(transactionDir(journalDir, record.transactionId), 'backup');
+      await saveJournal(journalDir, record, 'committing', { alsoSync: [...touchedDirs(record), backupDir] });
       await reach(ctx, 'decided');
-      const replaceDrift = await replaceAll(ctx, report);
+      const replaceDrift = await replaceAll(ctx, backups.trusted, report);
       if (replaceDrift.length > 0) {
         await saveJournal(journalDir, record, 'rolling_back');
         await rollBack(ctx, 'rolled_back', true);
@@ -98,34 +98,6 @@ function createdDirsOf(checked: readonly CheckedOp[]): string[] {
   const dirs = new Set<string>();
   for (const { op, target } of checked) if (op.kind === 'write') for (const dir of target.missingDirs) dirs.add(dir);
   return [...dirs].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0));
-}
-
-/** Links (or copies) every file about to be overwritten or deleted into the journal's backup folder. */
-async function backUp(ctx: SettleContext, checked: readonly CheckedOp[], report: Reporter): Promise<DriftedPath[]> {
-  const { record, journalDir } = ctx;
-  const withBackup = record.ops.filter((op) => op.old.kind === 'file');
-  const drifted: DriftedPath[] = [];
-  let done = 0;
-  report('backing_up', 0, withBackup.length);
-  await forEachLimit(withBackup, ctx.concurrency, async (op) => {
-    const old = op.old as Extract<RecordedState, { kind: 'file' }>;
-    const backup = backupPath(journalDir, record.transactionId, op);
-    const made = await linkOrCopy(targetPath(record, op), backup, old.mode);
-    const { observed } = checked[op.index]!;
-    const same = made.linked ? sameInode(backup, observed.ino, observed.dev) : made.sha256 === old.sha256;
-    if (!same) {
-      drifted.push({ relPath: op.relPath, reason: 'it was replaced while the commit was starting: review it and commit again.' });
-      return STOP;
-    }
-    await reach(ctx, 'backed_up', op.relPath);
-    report('backing_up', ++done, withBackup.length);
-  });
-  return drifted;
-}
-
-function sameInode(file: string, ino: number, dev: number): boolean {
-  const stat = fs.lstatSync(file);
-  return stat.ino === ino && stat.dev === dev;
 }
 
 /** Creates the missing parent folders (recorded in the journal already, so rollback removes them). */
@@ -166,18 +138,22 @@ async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: 
   throwIfAborted(signal);
 }
 
-/** Past the commit point: re-checks each target and renames its new version over it. */
-async function replaceAll(ctx: SettleContext, report: Reporter): Promise<DriftedPath[]> {
+/**
+ * Past the commit point: re-checks each target and renames its new version over it. The re-check
+ * compares the file's stamp with the one taken at backup time when that is trustworthy (see
+ * backUp), and the content otherwise.
+ */
+async function replaceAll(ctx: SettleContext, trusted: ReadonlyMap<number, StatStamp>, report: Reporter): Promise<DriftedPath[]> {
   const { record } = ctx;
   const drifted: DriftedPath[] = [];
+  const soundFolders = new Set<string>();
   let done = 0;
   report('replacing', 0, record.ops.length);
   await forEachLimit(record.ops, ctx.concurrency, async (op) => {
     await reach(ctx, 'before_replace', op.relPath);
-    const current = (await observe(targetPath(record, op))).state;
-    const problem = sameState(current, op.old)
-      ? folderProblem(record, op)
-      : `it changed while the commit was running (was ${describeState(op.old)}, now ${describeState(current)}): review it and commit again.`;
+    const problem = (await unchanged(targetPath(record, op), op, trusted.get(op.index)))
+      ? folderProblem(record, op, soundFolders)
+      : `it changed while the commit was running (was ${describeState(op.old)}): review it and commit again.`;
     if (problem) {
       drifted.push({ relPath: op.relPath, reason: problem });
       return STOP;
@@ -187,6 +163,14 @@ async function replaceAll(ctx: SettleContext, report: Reporter): Promise<Drifted
     report('replacing', ++done, record.ops.length);
   });
   return drifted;
+}
+
+async function unchanged(target: string, op: JournalOp, stamp: StatStamp | undefined): Promise<boolean> {
+  if (stamp) {
+    const now = readStamp(target);
+    if (now && sameStamp(now, stamp)) return true;
+  }
+  return sameState((await observe(target)).state, op.old);
 }
 
 /** Undoes a failed commit and returns the error to throw: the cause, and that nothing was changed. */

@@ -45,12 +45,15 @@ export async function fsyncDir(dir: string): Promise<void> {
 }
 
 /**
- * Files up to this size are read and written with single synchronous calls: page-cache copies
- * that cost far less than the thread-pool round trips of async I/O (which dominate under load).
- * Only the fsync, which waits for the disk, stays asynchronous.
+ * Files up to this size are copied with single synchronous read and write calls: page-cache
+ * copies that cost far less than the thread-pool round trips of async I/O. Larger ones are copied
+ * by the kernel (a clone where the filesystem supports it) in the thread pool, in parallel.
  */
-const SMALL_FILE = 256 * 1024;
+const SMALL_COPY = 16 * 1024;
+/** Files up to this size are hashed from one synchronous read; larger ones in async chunks. */
+const SMALL_HASH = 2 * 1024 * 1024;
 const fsyncFd = promisify(fsSync.fsync);
+const readFd = promisify(fsSync.read);
 
 /**
  * Opens a file for reading without blocking on a FIFO that replaced it since it was looked at,
@@ -69,76 +72,62 @@ function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+async function hashFd(fd: number): Promise<string> {
+  if (fsSync.fstatSync(fd).size <= SMALL_HASH) return sha256(fsSync.readFileSync(fd));
+  const hash = createHash('sha256');
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  for (let position = 0; ; ) {
+    const { bytesRead } = await readFd(fd, buffer, 0, CHUNK, position);
+    if (bytesRead === 0) break;
+    hash.update(buffer.subarray(0, bytesRead));
+    position += bytesRead;
+  }
+  return hash.digest('hex');
+}
+
 /** The sha256 (hex) of a file's bytes. */
 export async function hashFile(file: string): Promise<string> {
   const fd = openRegularSync(file);
   try {
-    if (fsSync.fstatSync(fd).size <= SMALL_FILE) return sha256(fsSync.readFileSync(fd));
+    return await hashFd(fd);
   } finally {
     fsSync.closeSync(fd);
-  }
-  const handle = await fs.open(file, 'r');
-  try {
-    const hash = createHash('sha256');
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
-      if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
-    }
-    return hash.digest('hex');
-  } finally {
-    await handle.close();
   }
 }
 
 /**
  * Copies `source` to a new file `dest` (which must not exist), sets `mode`, fsyncs it, and returns
- * the sha256 of exactly the bytes written, so the journal describes the copy even if the source
- * changes meanwhile.
+ * the sha256 of exactly the bytes in `dest`, so the journal describes the copy even if the source
+ * changes meanwhile (the copy is Bindery's alone, so hashing it after copying is exact).
  */
 export async function copyDurable(source: string, dest: string, mode: number): Promise<string> {
   const input = openRegularSync(source);
   let bytes: Buffer | null = null;
   try {
-    if (fsSync.fstatSync(input).size <= SMALL_FILE) bytes = fsSync.readFileSync(input);
+    if (fsSync.fstatSync(input).size <= SMALL_COPY) bytes = fsSync.readFileSync(input);
   } finally {
     fsSync.closeSync(input);
   }
-  if (!bytes) return copyLarge(source, dest, mode);
-  const output = fsSync.openSync(dest, 'wx', 0o600);
+  if (bytes) {
+    const output = fsSync.openSync(dest, 'wx', 0o600);
+    try {
+      for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
+      fsSync.fchmodSync(output, mode);
+      await fsyncFd(output);
+    } finally {
+      fsSync.closeSync(output);
+    }
+    return sha256(bytes);
+  }
+  await fs.copyFile(source, dest, fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE);
+  const output = openRegularSync(dest);
   try {
-    for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
     fsSync.fchmodSync(output, mode);
+    const sha = await hashFd(output);
     await fsyncFd(output);
+    return sha;
   } finally {
     fsSync.closeSync(output);
-  }
-  return sha256(bytes);
-}
-
-async function copyLarge(source: string, dest: string, mode: number): Promise<string> {
-  const input = await fs.open(source, 'r');
-  try {
-    const output = await fs.open(dest, 'wx', 0o600);
-    try {
-      const hash = createHash('sha256');
-      const buffer = Buffer.allocUnsafe(CHUNK);
-      for (;;) {
-        const { bytesRead } = await input.read(buffer, 0, CHUNK, null);
-        if (bytesRead === 0) break;
-        const chunk = buffer.subarray(0, bytesRead);
-        hash.update(chunk);
-        await output.write(chunk);
-      }
-      await output.chmod(mode);
-      await output.sync();
-      return hash.digest('hex');
-    } finally {
-      await output.close();
-    }
-  } finally {
-    await input.close();
   }
 }
 

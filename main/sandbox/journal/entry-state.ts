@@ -3,7 +3,7 @@
  * journal will not touch), and how that compares with an expectation or a recorded state.
  */
 import fs from 'node:fs';
-import { hashFile, lstatOrNull } from './durable-fs.ts';
+import { hashFile } from './durable-fs.ts';
 import type { Expectation } from './types.ts';
 
 /** A state the journal can record and restore. */
@@ -15,11 +15,58 @@ export type RecordedState =
 /** Any state found on disk; directories and special files are never overwritten. */
 export type EntryState = RecordedState | { kind: 'directory' } | { kind: 'other' };
 
-/** A state as observed, with the inode that lets a hard-linked backup be checked against it. */
+/**
+ * A file's identity and change times at one moment. Any write, chmod or rename updates them, so
+ * an unchanged stamp proves an unchanged file, except within the timestamp granularity of a
+ * recent change: such stamps are "racy" (as git calls it) and the content is hashed instead.
+ */
+export interface StatStamp {
+  ino: bigint;
+  dev: bigint;
+  size: bigint;
+  mode: bigint;
+  mtimeNs: bigint;
+  ctimeNs: bigint;
+}
+
+/** A state as observed, with the stamp taken before its content was read. */
 export interface Observed {
   state: EntryState;
-  ino: number;
-  dev: number;
+  stamp: StatStamp | null;
+  /** When it was observed (ns since the epoch, wall clock, as file times are). */
+  observedAtNs: bigint;
+}
+
+/** Changes this recent (ns) may share a timestamp tick with a later one (FAT keeps 2 s). */
+const RACY_NS = 3_000_000_000n;
+
+function lstatBig(file: string): fs.BigIntStats | null {
+  try {
+    return fs.lstatSync(file, { bigint: true, throwIfNoEntry: false }) ?? null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    throw error;
+  }
+}
+
+function stampOf(stat: fs.BigIntStats): StatStamp {
+  return { ino: stat.ino, dev: stat.dev, size: stat.size, mode: stat.mode, mtimeNs: stat.mtimeNs, ctimeNs: stat.ctimeNs };
+}
+
+/** The stamp of whatever is at `file` now, or null when nothing is. */
+export function readStamp(file: string): StatStamp | null {
+  const stat = lstatBig(file);
+  return stat ? stampOf(stat) : null;
+}
+
+/** True when nothing about the file changed between the two stamps. */
+export function sameStamp(a: StatStamp, b: StatStamp): boolean {
+  return a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mode === b.mode && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
+}
+
+/** True when the file was modified so shortly before it was observed that its stamp cannot be trusted. */
+export function isRacy(observed: Observed): boolean {
+  return observed.stamp === null || observed.stamp.mtimeNs > observed.observedAtNs - RACY_NS;
 }
 
 /** Permission bits only (no file type bits). */
@@ -29,13 +76,14 @@ export function permissionBits(mode: number): number {
 
 /** Looks at `file` without following a final symlink; hashes regular files. */
 export async function observe(file: string): Promise<Observed> {
-  const stat = await lstatOrNull(file);
-  if (!stat) return { state: { kind: 'absent' }, ino: 0, dev: 0 };
-  const ids = { ino: stat.ino, dev: stat.dev };
-  if (stat.isSymbolicLink()) return { state: { kind: 'symlink', target: fs.readlinkSync(file) }, ...ids };
-  if (stat.isDirectory()) return { state: { kind: 'directory' }, ...ids };
-  if (!stat.isFile()) return { state: { kind: 'other' }, ...ids };
-  return { state: { kind: 'file', sha256: await hashFile(file), mode: permissionBits(stat.mode) }, ...ids };
+  const observedAtNs = BigInt(Date.now()) * 1_000_000n;
+  const stat = lstatBig(file);
+  if (!stat) return { state: { kind: 'absent' }, stamp: null, observedAtNs };
+  const stamp = stampOf(stat);
+  if (stat.isSymbolicLink()) return { state: { kind: 'symlink', target: fs.readlinkSync(file) }, stamp, observedAtNs };
+  if (stat.isDirectory()) return { state: { kind: 'directory' }, stamp, observedAtNs };
+  if (!stat.isFile()) return { state: { kind: 'other' }, stamp, observedAtNs };
+  return { state: { kind: 'file', sha256: await hashFile(file), mode: permissionBits(Number(stat.mode)) }, stamp, observedAtNs };
 }
 
 /** True when two states are the same content, type and mode. */

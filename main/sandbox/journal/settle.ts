@@ -43,10 +43,17 @@ export function touchedDirs(record: JournalRecord): Set<string> {
   return dirs;
 }
 
-/** Why an op's folder can no longer be written safely (swapped for a symlink or gone), or null. */
-export function folderProblem(record: JournalRecord, op: JournalOp): string | null {
-  if (folderStillReal(absoluteIn(record.targetRoot, op.dirRel))) return null;
-  return 'its folder was moved, removed or replaced by a symlink meanwhile, so Bindery did not write there.';
+/**
+ * Why an op's folder can no longer be written safely (swapped for a symlink or gone), or null.
+ * `checked` remembers folders already found sound in this phase, so each is resolved once.
+ */
+export function folderProblem(record: JournalRecord, op: JournalOp, checked?: Set<string>): string | null {
+  if (checked?.has(op.dirRel)) return null;
+  if (!folderStillReal(absoluteIn(record.targetRoot, op.dirRel))) {
+    return 'its folder was moved, removed or replaced by a symlink meanwhile, so Bindery did not write there.';
+  }
+  checked?.add(op.dirRel);
+  return null;
 }
 
 /** Puts the staged version of an op in place: one atomic rename (or unlink for a delete). */

@@ -1,0 +1,56 @@
+/**
+ * Backups of the files a commit overwrites or deletes: hard links into the journal's backup
+ * folder (the very same inode, instantly), or durable copies where linking is impossible.
+ */
+import type { CheckedOp } from './check-ops.ts';
+import { linkOrCopy } from './durable-fs.ts';
+import { isRacy, readStamp, type RecordedState, type StatStamp } from './entry-state.ts';
+import { backupPath, targetPath } from './journal-file.ts';
+import { forEachLimit, STOP } from './pool.ts';
+import { reach, type SettleContext } from './settle.ts';
+import type { CommitPhase, DriftedPath } from './types.ts';
+
+/** What backing up found: drifted paths, and the stamps the pre-rename re-check may trust. */
+export interface BackupResult {
+  drifted: DriftedPath[];
+  /**
+   * Per op index, the target's stamp right after its backup, kept only when the file's content
+   * check was not racy and nothing changed between that check and the backup. An equal stamp
+   * at rename time then proves the content is still the checked one without reading it again.
+   */
+  trusted: Map<number, StatStamp>;
+}
+
+/** Backs up every existing file the commit replaces, checking it is still the file that was checked. */
+export async function backUp(
+  ctx: SettleContext,
+  checked: readonly CheckedOp[],
+  report: (phase: CommitPhase, done: number, total: number) => void,
+): Promise<BackupResult> {
+  const { record, journalDir } = ctx;
+  const withBackup = record.ops.filter((op) => op.old.kind === 'file');
+  const result: BackupResult = { drifted: [], trusted: new Map() };
+  let done = 0;
+  report('backing_up', 0, withBackup.length);
+  await forEachLimit(withBackup, ctx.concurrency, async (op) => {
+    const old = op.old as Extract<RecordedState, { kind: 'file' }>;
+    const target = targetPath(record, op);
+    const backup = backupPath(journalDir, record.transactionId, op);
+    const made = await linkOrCopy(target, backup, old.mode);
+    const { observed } = checked[op.index]!;
+    const before = observed.stamp!;
+    const after = readStamp(target);
+    const sameFile = after !== null && after.ino === before.ino && after.dev === before.dev;
+    const backupIsIt = made.linked ? readStamp(backup)?.ino === before.ino : made.sha256 === old.sha256;
+    if (!sameFile || !backupIsIt) {
+      result.drifted.push({ relPath: op.relPath, reason: 'it was replaced while the commit was starting: review it and commit again.' });
+      return STOP;
+    }
+    if (!isRacy(observed) && after.size === before.size && after.mtimeNs === before.mtimeNs && after.mode === before.mode) {
+      result.trusted.set(op.index, after);
+    }
+    await reach(ctx, 'backed_up', op.relPath);
+    report('backing_up', ++done, withBackup.length);
+  });
+  return result;
+}
