@@ -145,11 +145,11 @@ export class RunService {
     return found ? this.view(found, Infinity) : null;
   }
 
-  /** Resolves when the run has ended (tests and shutdown wait on it). */
+  /** Resolves with the run and all its kept output once it has ended (tests and shutdown wait on it). */
   async settled(runId: string): Promise<RunInfo> {
     const state = this.state(runId);
     await state.done;
-    return this.view(state, Infinity);
+    return this.view(state, -1);
   }
 
   private append(state: RunState, output: { stream: RunChunk['stream']; text: string }): void {

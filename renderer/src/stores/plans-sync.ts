@@ -97,3 +97,31 @@ export function usePolling(task: () => unknown, ms: number, active: boolean): vo
     // The task is read fresh each tick through the closure the caller memoizes.
   }, [task, ms, active]);
 }
+
+/**
+ * Like usePolling, but waits for each run and backs off when runs are slow (a sandbox with
+ * thousands of changed files takes a while to list): the next run starts after `minMs` or four
+ * times the last run's duration, whichever is longer.
+ */
+export function useAdaptivePolling(task: () => Promise<unknown>, minMs: number, active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const schedule = (delay: number) => {
+      timer = setTimeout(() => void run(), delay);
+    };
+    const run = async () => {
+      if (stopped) return;
+      if (document.visibilityState !== 'visible') return schedule(minMs);
+      const started = performance.now();
+      await task().catch(() => undefined);
+      if (!stopped) schedule(Math.max(minMs, (performance.now() - started) * 4));
+    };
+    schedule(minMs);
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [task, minMs, active]);
+}

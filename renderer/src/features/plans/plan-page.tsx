@@ -9,7 +9,7 @@ import { api } from '../../api/index.ts';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { usePlans } from '../../stores/plans-store.ts';
-import { usePolling } from '../../stores/plans-sync.ts';
+import { useAdaptivePolling, usePolling } from '../../stores/plans-sync.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { DiscardDialog } from '../review/discard-dialog.tsx';
 import { OutcomeCallout, type OutcomeLines } from '../review/outcome-callout.tsx';
@@ -46,7 +46,7 @@ export function PlanPage({ planId }: { planId: string }): ReactElement {
   useEffect(() => void reload(), [reload]);
   const provisioning = view?.plan.status === 'provisioning';
   usePolling(() => loadPlan(planId), 500, provisioning);
-  usePolling(reload, 2500, !provisioning && view !== undefined);
+  useAdaptivePolling(reload, 2500, !provisioning && view !== undefined);
   useEffect(() => {
     if (view && !provisioning && view.plan.status !== 'discarded')
       void api.watchPlan({ plan: planId }).catch(() => undefined);

@@ -11,6 +11,7 @@ import { useSubmit } from '../../hooks/use-submit.ts';
 import { GitCommitOption } from '../plans/git-commit-option.tsx';
 import { diffKey, useReview } from '../../stores/review-store.ts';
 import { DiffView } from './diff/index.ts';
+import { conflictSentence } from './file-rows.ts';
 
 /** Props: the chosen changes, whether the original is a git work tree, and the commit action. */
 export interface CommitDialogProps {
@@ -111,8 +112,7 @@ export function CommitDialog({
             </button>
           </div>
           <p className="muted conflict-reason">
-            {current.driftReason ?? 'The original changed here too since the sandbox was made.'} Left: the
-            original now. Right: the sandbox.
+            {conflictSentence(current.driftReason)} Left: the original now. Right: the sandbox.
           </p>
           <ConflictDiff change={current} />
           <div className="resolution-choices" role="radiogroup" aria-label={`Resolution for ${current.path}`}>

@@ -10,6 +10,7 @@ import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { changeSignature, diffKey, useReview } from '../../stores/review-store.ts';
 import { DiffView } from './diff/index.ts';
+import { conflictSentence } from './file-rows.ts';
 
 /** The panel for one change (or none). */
 export function DiffPanel({ change }: { change: ChangedFile | null }): ReactElement {
@@ -47,8 +48,8 @@ export function DiffPanel({ change }: { change: ChangedFile | null }): ReactElem
         <div className="conflict-banner" role="note">
           <Icon name="alert" />
           <span>
-            <strong>In conflict:</strong> {change.driftReason ?? 'the original changed here too'}. Committing
-            asks you to keep the original, take the sandbox or merge.
+            <strong>In conflict.</strong> {conflictSentence(change.driftReason)} Committing asks you to keep
+            the original, take the sandbox or merge.
           </span>
           <span className="segmented" role="radiogroup" aria-label="Compare the sandbox with">
             <button

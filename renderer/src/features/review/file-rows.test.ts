@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangedFile } from '../../../../shared/dto.ts';
-import { fileOrder, filterChanges, flatRows, stepFile, treeRows } from './file-rows.ts';
+import { conflictSentence, fileOrder, filterChanges, flatRows, stepFile, treeRows } from './file-rows.ts';
 
 const change = (path: string, patch: Partial<ChangedFile> = {}): ChangedFile => ({
   path,
@@ -86,5 +86,15 @@ describe('file rows', () => {
     expect(stepFile(order, 'a', -1)).toBe('a');
     expect(stepFile(order, 'gone', 1)).toBe('a');
     expect(stepFile([], 'a', 1)).toBeNull();
+  });
+});
+
+describe('conflictSentence', () => {
+  it('capitalises and ends the core reason, with a default', () => {
+    expect(conflictSentence('it changed in /x after the sandbox was made')).toBe(
+      'It changed in /x after the sandbox was made.',
+    );
+    expect(conflictSentence('Deleted in the original.')).toBe('Deleted in the original.');
+    expect(conflictSentence(null)).toBe('The original changed here too since the sandbox was made.');
   });
 });

@@ -136,3 +136,10 @@ export function stepFile(order: readonly string[], current: string | null, step:
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Why a path is in conflict, as a sentence (capitalised, ending with a period). */
+export function conflictSentence(reason: string | null): string {
+  const text = (reason ?? 'the original changed here too since the sandbox was made').trim();
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}

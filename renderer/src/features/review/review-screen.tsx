@@ -19,7 +19,7 @@ import { Icon } from '../../components/icons.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { ACCESS_LABELS, STRATEGY_LABELS } from '../../lib/labels.ts';
 import { usePlans } from '../../stores/plans-store.ts';
-import { usePolling } from '../../stores/plans-sync.ts';
+import { useAdaptivePolling, usePolling } from '../../stores/plans-sync.ts';
 import { useReview } from '../../stores/review-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { hasGitOriginal } from '../plans/commit-all-dialog.tsx';
@@ -60,7 +60,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   const renew = useCallback(() => api.watchPlan({ plan: planId }).catch(() => undefined), [planId]);
   useEffect(() => void renew(), [renew]);
   usePolling(renew, 30_000, true);
-  usePolling(review.loadChanges, 2000, true);
+  useAdaptivePolling(review.loadChanges, 2000, true);
 
   const sandbox = view?.sandboxes.find((s) => s.id === sandboxId) ?? null;
   const changes = useMemo(() => review.changes?.changes ?? [], [review.changes]);
