@@ -52,6 +52,12 @@ test('screenshots of every registry screen, empty and with realistic data, light
         if (screen === 'Tools') await new ToolsPage(page).select('mixed');
         await shot(page, `${name}-${scheme}`);
       }
+      // The plain folders, one of them gone from disk since it was registered.
+      await resources.open('Resources');
+      await resources.filter('shared');
+      await expect(resources.row('local/scratch').locator('[data-status="missing"]')).toBeVisible();
+      await shot(page, `resources-filtered-${scheme}`);
+      await resources.filter('');
       await dialogShots(page, scheme, workspace);
     }
   } finally {

@@ -45,14 +45,16 @@ export function resourceColumns(types: ReadonlyMap<string, ResourceTypeSpec>, ac
       id: 'strategy',
       header: 'Strategy',
       accessorFn: (resource) => resource.sandboxStrategy ?? types.get(resource.typeName)?.sandboxStrategy ?? 'none',
-      meta: { width: '122px' },
+      meta: { width: '132px' },
       cell: ({ row }) => {
         const own = row.original.sandboxStrategy;
         const inherited = types.get(row.original.typeName)?.sandboxStrategy ?? 'none';
         return own ? (
-          <span title="Set on this resource">{STRATEGY_LABELS[own]}</span>
+          <span className="truncate" title="Set on this resource">
+            {STRATEGY_LABELS[own]}
+          </span>
         ) : (
-          <span className="muted" title={`The default of type ${row.original.typeName}`}>
+          <span className="truncate muted" title={`The default of type ${row.original.typeName}`}>
             {STRATEGY_LABELS[inherited]}
           </span>
         );
