@@ -245,7 +245,7 @@ describe('applyTransaction', () => {
     expect(readTree(target)).toEqual({});
   });
 
-  it('refuses two ops on the same file and ops without a usable source', async () => {
+  it('refuses two ops on the same file, ops without a usable source, and a journal inside the target', async () => {
     const { sandbox, target, journalDir } = workspace();
     writeTree(sandbox, { n: 'new' });
     writeTree(target, { 'real/x': 'x', alias: { link: 'real' } });
@@ -259,6 +259,8 @@ describe('applyTransaction', () => {
     await expect(applyTransaction({ journalDir, targetRoot: target, ops: missing })).rejects.toThrow(/does not exist/);
     const badHash: TransactionOp[] = [{ relPath: 'z', kind: 'delete', expect: { kind: 'file', sha256: 'abc' } }];
     await expect(applyTransaction({ journalDir, targetRoot: target, ops: badHash })).rejects.toBeInstanceOf(ValidationError);
+    const inside = path.join(target, '.journal');
+    await expect(applyTransaction({ journalDir: inside, targetRoot: target, ops: [] })).rejects.toThrow(/inside the target/);
   });
 
   it('cancels before the commit point and leaves everything as it was', async () => {
@@ -298,6 +300,13 @@ describe('applyTransaction', () => {
     await expect(applyTransaction({ journalDir, targetRoot: target, ops, hooks })).rejects.toThrow(/disk full.*undone/);
     expect(readTree(target)).toEqual({ 'a.txt': 'old a', 'b.txt': 'old b' });
     expect(tempFilesIn(target)).toEqual([]);
+  });
+
+  it('commits an empty set of ops as an empty transaction', async () => {
+    const { target, journalDir } = workspace();
+    const result = await applyTransaction({ journalDir, targetRoot: target, ops: [] });
+    expect(result).toMatchObject({ kind: 'applied', written: [], deleted: [] });
+    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committed']);
   });
 
   it('reports progress through every phase', async () => {

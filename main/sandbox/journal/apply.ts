@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BinderyError, CancelledError, UnsafePathError } from '../../../shared/errors.ts';
+import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
 import { checkOps, type CheckedOp } from './check-ops.ts';
 import { copyDurable } from './durable-fs.ts';
 import { backUp } from './backup.ts';
@@ -23,7 +23,7 @@ import {
 } from './journal-file.ts';
 import { whileActive, withRootLock } from './ownership.ts';
 import { forEachLimit, STOP } from './pool.ts';
-import { absoluteIn, realTargetRoot } from './safe-path.ts';
+import { absoluteIn, isInside, realTargetRoot } from './safe-path.ts';
 import { finishCommit, folderProblem, reach, replaceOne, rollBack, touchedDirs, type SettleContext } from './settle.ts';
 import type { ApplyTransactionInput, ApplyTransactionResult, CommitPhase, DriftedPath } from './types.ts';
 
@@ -37,6 +37,9 @@ export const DEFAULT_CONCURRENCY = 16;
 export async function applyTransaction(input: ApplyTransactionInput): Promise<ApplyTransactionResult> {
   const rootReal = await realTargetRoot(input.targetRoot);
   const journalDir = path.resolve(input.journalDir);
+  if (isInside(rootReal, journalDir) || isInside(input.targetRoot, journalDir)) {
+    throw new ValidationError(`The commit journal folder ${journalDir} is inside the target ${rootReal}: keep journals in Bindery's data folder.`);
+  }
   return withRootLock(rootReal, () => commit(input, journalDir, rootReal));
 }
 
