@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ConflictError, ValidationError } from '../../../shared/errors.ts';
 import { applyTransaction, listTransactions, undoTransaction, type TransactionOp } from './index.ts';
 import { readTree, sha, tempFilesIn, workspace, writeTree } from './test-support.ts';
+
+const otherDeviceUnavailable = !fs.existsSync('/dev/shm') || fs.statSync('/dev/shm').dev === fs.statSync(os.tmpdir()).dev;
 
 async function commitSample() {
   const dirs = workspace();
@@ -21,6 +24,15 @@ async function commitSample() {
   const result = await applyTransaction({ journalDir, targetRoot: target, ops });
   if (result.kind !== 'applied') throw new Error('setup commit drifted');
   return { ...dirs, before, transactionId: result.transactionId };
+}
+
+/** A folder on another filesystem than the temp folder (tmpfs), where hard links cannot reach. */
+function otherDevice(): string | null {
+  const shm = '/dev/shm';
+  if (!fs.existsSync(shm) || fs.statSync(shm).dev === fs.statSync(os.tmpdir()).dev) return null;
+  const dir = fs.mkdtempSync(path.join(shm, 'bindery-journal-'));
+  onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 describe('undoTransaction', () => {
@@ -63,6 +75,28 @@ describe('undoTransaction', () => {
     if (later.kind !== 'applied') return;
     expect((await undoTransaction({ journalDir, targetRoot: target, transactionId: later.transactionId })).kind).toBe('undone');
     expect((await undoTransaction({ journalDir, targetRoot: target, transactionId })).kind).toBe('undone');
+  });
+
+  it.skipIf(otherDeviceUnavailable)('backs up by copy and restores when the journal is on another filesystem', async () => {
+    const journalDir = otherDevice()!;
+    const { sandbox, target } = workspace();
+    writeTree(target, { 'a.txt': 'old a', 'gone.txt': 'bye' });
+    fs.chmodSync(path.join(target, 'a.txt'), 0o640);
+    writeTree(sandbox, { 'a.txt': 'new a' });
+    const before = readTree(target);
+    const ops: TransactionOp[] = [
+      { relPath: 'a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'file', sha256: sha('old a') } },
+      { relPath: 'gone.txt', kind: 'delete', expect: { kind: 'file', sha256: sha('bye') } },
+    ];
+    const result = await applyTransaction({ journalDir, targetRoot: target, ops });
+    if (result.kind !== 'applied') throw new Error('commit drifted');
+    const backup = path.join(journalDir, result.transactionId, 'backup', '0');
+    expect(fs.readFileSync(backup, 'utf8')).toBe('old a');
+    expect(fs.statSync(backup).nlink).toBe(1);
+    expect(readTree(target)).toEqual({ 'a.txt': 'new a' });
+    expect(await undoTransaction({ journalDir, targetRoot: target, transactionId: result.transactionId })).toMatchObject({ kind: 'undone' });
+    expect(readTree(target)).toEqual(before);
+    expect(fs.statSync(path.join(target, 'a.txt')).mode & 0o7777).toBe(0o640);
   });
 
   it('refuses a second undo, an unknown id and another folder', async () => {
