@@ -84,7 +84,7 @@ export class RegistryService {
   addType(input: TypeInput): ResourceTypeSpec {
     const problem = checkTypeName(input.name);
     if (problem) throw new ValidationError(problem, { field: 'name' });
-    if (types.getType(this.db, input.name)) throw new ConflictError(`Resource type "${input.name}" already exists: use update to change it.`);
+    if (types.getType(this.db, input.name)) throw new ConflictError(`Resource type "${input.name}" already exists: use update to change it.`, { field: 'name' });
     const stamp = this.stamp();
     const type: ResourceTypeSpec = {
       name: input.name,
@@ -184,7 +184,7 @@ export class RegistryService {
     this.db
       .transaction(() => {
         if (resources.findResource(this.db, resource.name)) {
-          throw new ConflictError(`A resource named "${resource.name}" already exists: choose another name, or update that one.`);
+          throw new ConflictError(`A resource named "${resource.name}" already exists: choose another name, or update that one.`, { field: 'name' });
         }
         resources.insertResource(this.db, resource);
       })
@@ -218,7 +218,7 @@ export class RegistryService {
     this.db
       .transaction(() => {
         const clash = resources.findResource(this.db, next.name);
-        if (clash && clash.id !== next.id) throw new ConflictError(`A resource named "${next.name}" already exists.`);
+        if (clash && clash.id !== next.id) throw new ConflictError(`A resource named "${next.name}" already exists: choose another name.`, { field: 'name' });
         resources.updateResource(this.db, next);
       })
       .immediate();
@@ -279,7 +279,7 @@ export class RegistryService {
     const project: Project = { id: ulid(), name: input.name, description: input.description ?? '', createdAt: stamp, updatedAt: stamp };
     this.db
       .transaction(() => {
-        if (projects.findProject(this.db, input.name)) throw new ConflictError(`A project named "${input.name}" already exists.`);
+        if (projects.findProject(this.db, input.name)) throw new ConflictError(`A project named "${input.name}" already exists: choose another name.`, { field: 'name' });
         projects.insertProject(this.db, project);
       })
       .immediate();
@@ -298,7 +298,7 @@ export class RegistryService {
     this.db
       .transaction(() => {
         const clash = projects.findProject(this.db, next.name);
-        if (clash && clash.id !== next.id) throw new ConflictError(`A project named "${next.name}" already exists.`);
+        if (clash && clash.id !== next.id) throw new ConflictError(`A project named "${next.name}" already exists: choose another name.`, { field: 'name' });
         projects.updateProject(this.db, next);
       })
       .immediate();
@@ -329,7 +329,7 @@ export class RegistryService {
           const other = resources.findResource(this.db, holder);
           throw new ConflictError(
             `Alias "${alias}" is already used in project "${project.name}" by ${other?.name ?? holder}: aliases are unique within a project. Clear it there first.`,
-            { alias, resource: other?.name },
+            { field: 'alias', alias, resource: other?.name },
           );
         }
         const existing = projects.getLink(this.db, project.id, resource.id);
