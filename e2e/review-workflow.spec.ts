@@ -186,6 +186,16 @@ test('walks the whole review story on real repositories', async ({ app, pageErro
   const text = await review.select('README.md');
   await expect(text).toContainText('new line');
 
+  // Keyboard: j / k and the arrows walk the files; n / p walk the changes inside a diff.
+  await page.keyboard.press('j');
+  await expect(review.file('data.bin')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('k');
+  await expect(review.file('src/invoice.ts')).toHaveAttribute('aria-selected', 'true');
+  await review.diff('src/invoice.ts').getByRole('table').press('n');
+  await expect(review.diff('src/invoice.ts').getByRole('group', { name: 'Changes' })).toContainText('1 / 4');
+  await review.file('README.md').click();
+
   const planDetail = await readPlan(app.dataDir);
   const liveFile = path.join(planDetail.sandboxPath, 'NOTES.md');
   await fs.writeFile(liveFile, 'written while the review is open\n');
@@ -245,6 +255,7 @@ test('walks the whole review story on real repositories', async ({ app, pageErro
   const activity = new ActivityPage(page);
   await activity.openLog();
   await expect(page.getByRole('region', { name: 'This session' })).toContainText('Plan discarded');
+  await shot(page, 'review-activity');
   const trash = await activity.trash();
   await expect(trash).toContainText('local/billing-api');
   await trash.getByRole('button', { name: 'Restore local/billing-api' }).click();
@@ -253,6 +264,7 @@ test('walks the whole review story on real repositories', async ({ app, pageErro
 
   await openPlans(page);
   await expect(page.getByRole('table', { name: 'Plans' }).getByRole('row')).toHaveCount(3);
+  await shot(page, 'review-plans-list');
   await page.getByRole('combobox', { name: 'Status' }).selectOption('committed');
   await expect(page.getByRole('table', { name: 'Plans' }).getByRole('row')).toHaveCount(2);
   expect(pageErrors).toEqual([]);

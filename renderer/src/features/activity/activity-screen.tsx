@@ -9,7 +9,7 @@ import { ErrorCallout } from '../../components/error-callout.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useActivity } from '../../stores/activity-store.ts';
 import { usePolling } from '../../stores/plans-sync.ts';
-import { fullTime, shortId, timeAgo } from '../plans/plan-labels.ts';
+import { clockTime, fullTime, kindLabel, shortId } from '../plans/plan-labels.ts';
 import { goTo } from '../plans/plan-route.ts';
 import { useHash } from '../plans/use-hash.ts';
 import { TrashView } from './trash-view.tsx';
@@ -17,16 +17,6 @@ import './activity.css';
 
 /** When this window opened: entries after it are "this session". */
 const SESSION_START = new Date().toISOString();
-
-/** The kind of an entry as a word and a tone. */
-export function kindLabel(kind: string): { label: string; tone: string } {
-  const [area = '', what = ''] = kind.split('.');
-  const label = `${area} ${what.replace('_', ' ')}`.trim();
-  if (/failed|missing/.test(kind)) return { label, tone: 'badge-danger' };
-  if (/commit|restored|exited/.test(kind)) return { label, tone: 'badge-success' };
-  if (/discard|undo|stopped|timed_out/.test(kind)) return { label, tone: 'badge-warning' };
-  return { label, tone: 'badge-accent' };
-}
 
 /** The activity screen with its Log and Trash tabs (`#/activity` and `#/activity/trash`). */
 export function ActivityScreen(): ReactElement {
@@ -124,7 +114,7 @@ function LogGroup({ title, items }: { title: string; items: ActivityItem[] }): R
           return (
             <li key={item.id} className="activity-item">
               <time dateTime={item.at} title={fullTime(item.at)}>
-                {timeAgo(item.at)}
+                {clockTime(item.at)}
               </time>
               <span className={`badge ${kind.tone}`}>{kind.label}</span>
               <span className="activity-message">{item.message}</span>

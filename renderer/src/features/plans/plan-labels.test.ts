@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runStatusLabel, shortId, timeAgo } from './plan-labels.ts';
+import { clockTime, kindLabel, runStatusLabel, shortId, timeAgo } from './plan-labels.ts';
 
 describe('plan labels', () => {
   it('says how long ago in words', () => {
@@ -18,5 +18,21 @@ describe('plan labels', () => {
 
   it('shortens ids to their tail', () => {
     expect(shortId('01JABCDEFGHJKMNPQRSTVWXYZ0')).toBe('stvwxyz0');
+  });
+});
+
+describe('activity labels', () => {
+  it('tones kinds by what they mean', () => {
+    expect(kindLabel('commit.undone')).toEqual({ label: 'commit undone', tone: 'badge-warning' });
+    expect(kindLabel('plan.partially_committed').tone).toBe('badge-warning');
+    expect(kindLabel('plan.committed').tone).toBe('badge-success');
+    expect(kindLabel('run.failed').tone).toBe('badge-danger');
+    expect(kindLabel('plan.created').tone).toBe('badge-accent');
+  });
+
+  it('shows the time of day for today, with the date otherwise', () => {
+    const now = new Date(2025, 2, 1, 15, 0, 0);
+    expect(clockTime(new Date(2025, 2, 1, 14, 3, 22).toISOString(), now)).toMatch(/(14|02).03.22/);
+    expect(clockTime(new Date(2025, 1, 27, 9, 5, 0).toISOString(), now)).toMatch(/27.*0?9.05.00/);
   });
 });

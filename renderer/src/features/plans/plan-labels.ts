@@ -58,3 +58,22 @@ export function fullTime(iso: string): string {
 export function shortId(id: string): string {
   return id.slice(-8).toLowerCase();
 }
+
+/** The time of day for today's entries, else the date and time, as a log shows it. */
+export function clockTime(iso: string, now: Date = new Date()): string {
+  const then = new Date(iso);
+  if (Number.isNaN(then.getTime())) return iso;
+  const time = then.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return then.toDateString() === now.toDateString()
+    ? time
+    : `${then.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
+}
+
+/** An activity kind ("commit.undone") as words and a badge tone: failures red, reversals amber, successes green. */
+export function kindLabel(kind: string): { label: string; tone: string } {
+  const label = kind.replace(/[._]/g, ' ');
+  if (/failed|missing/.test(kind)) return { label, tone: 'badge-danger' };
+  if (/undo|undone|discard|partially|stopped|timed_out/.test(kind)) return { label, tone: 'badge-warning' };
+  if (/commit|restored|exited|ready/.test(kind)) return { label, tone: 'badge-success' };
+  return { label, tone: 'badge-accent' };
+}
