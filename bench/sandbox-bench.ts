@@ -8,7 +8,7 @@
  * CPU time (user + system, children included, from /proc) is shown beside wall time, because
  * wall time on a shared machine measures the neighbours as much as the code. Change detection is
  * measured a few seconds after provisioning, as it runs while a tool works.
- * Usage: tsx bench/sandbox-bench.ts [--100k] [--rounds N] [--dir <folder for the trees, e.g. /dev/shm>]
+ * Usage: tsx bench/sandbox-bench.ts [--100k] [--rounds N] [--dir <folder for the trees, e.g. /dev/shm>] [--only <operation>]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -57,9 +57,11 @@ function driver(): void {
       generateTree(tree, size);
       generateTree(repo, size);
       git(repo, 'init', '-q', '-b', 'main');
+      git(repo, 'config', 'gc.auto', '0');
       git(repo, 'add', '-A');
       git(repo, 'commit', '-q', '-m', 'bench');
-      for (const { op, label, raw, target } of OPERATIONS) {
+      const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+      for (const { op, label, raw, target } of OPERATIONS.filter((o) => !only || o.op === only)) {
         const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', JSON.stringify({ op, tree, repo, rounds })], {
           encoding: 'utf8',
           maxBuffer: 1 << 24,
@@ -138,9 +140,8 @@ async function child(input: { op: Operation; tree: string; repo: string; rounds:
     } else {
       const strategy = input.op === 'changes-copy' ? 'copy_on_write' : 'git_worktree';
       const sandbox = await manager.getOrCreateSandbox({ planId: newPlan(), resourceId: 'R', resourceName: 'bench/tree', originalPath: input.repo, sandboxStrategy: strategy });
-      // A tool works for a while before anyone looks at its changes; files copied in the last two
-      // seconds before the baseline are always re-checked (see changes-copy.ts), so wait past that.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // A tool works for a while before anyone looks at its changes.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
       const files = listFiles(sandbox.path).slice(0, CHANGED);
       for (const file of files) fs.appendFileSync(path.join(sandbox.path, file), 'changed\n');
       fs.writeFileSync(path.join(sandbox.path, 'added-by-tool.txt'), 'new\n');

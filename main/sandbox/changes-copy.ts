@@ -6,7 +6,7 @@
  * internals back would corrupt the original's.
  */
 import fsSync from 'node:fs';
-import { inRoot } from './fs-path.ts';
+import { decodeName, inRoot } from './fs-path.ts';
 import { metaDir } from './layout.ts';
 import { manifestFile, RACY_WINDOW_MS, readBaseline, readManifest, rewriteManifestSync, sameMtime, sha256FileSync, type ManifestEntry } from './manifest.ts';
 import type { SandboxRecord } from './model.ts';
@@ -20,8 +20,11 @@ export function isExcluded(rel: string): boolean {
   return rel === '.git' || rel.startsWith('.git/');
 }
 
-/** How far before the recorded baseline changes are looked for: clock ticks and skew must not hide a write. */
-const BASELINE_MARGIN_MS = 2000;
+/**
+ * How far before the baseline changes are looked for: file times come from a coarse kernel clock
+ * (a tick is 1-10 ms), so a write just after the baseline can carry a slightly older time.
+ */
+const BASELINE_MARGIN_MS = 100;
 
 /**
  * Lists candidate paths of a copied sandbox against its manifest. With GNU find and a recorded
@@ -39,13 +42,12 @@ export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanO
   const compare = new Comparison(sandbox, manifest);
   for (const now of entries) compare.entry(now);
   if (changed && since !== null) {
-    // Only folders whose entries changed can have lost files; the root is not listed by find, so stat it.
-    const dirs = new Set(changed.filter((e) => e.kind === 'dir').map((e) => e.rel));
-    if (fsSync.statSync(sandbox.path).ctimeMs > since) dirs.add('');
+    // Only folders whose entries changed can have lost files: their ctime moved. The root is not listed by find.
+    const dirs = new Map<string, Set<string> | null>(changed.filter((e) => e.kind === 'dir').map((e) => [e.rel, null]));
+    if (fsSync.statSync(sandbox.path).ctimeMs > since) dirs.set('', null);
     if (dirs.size > 0) {
       for (const [rel, entry] of manifest) {
-        if (isExcluded(rel) || compare.candidates.has(rel) || !underAny(rel, dirs)) continue;
-        if (!fsSync.lstatSync(inRoot(sandbox.path, rel), { throwIfNoEntry: false })) compare.candidates.set(rel, entry);
+        if (!compare.candidates.has(rel) && !isExcluded(rel) && lostUnder(sandbox.path, rel, dirs)) compare.candidates.set(rel, entry);
       }
     }
   } else if (compare.seen < manifest.size) {
@@ -92,9 +94,32 @@ class Comparison {
   }
 }
 
-/** True when `rel` lies below one of `dirs` ('' is the root). */
-function underAny(rel: string, dirs: Set<string>): boolean {
-  if (dirs.has('')) return true;
-  for (let slash = rel.indexOf('/'); slash !== -1; slash = rel.indexOf('/', slash + 1)) if (dirs.has(rel.slice(0, slash))) return true;
-  return false;
+/**
+ * True when a changed folder on the way to `rel` no longer has the next name of its path, so the
+ * entry is gone. Each changed folder is listed once (`dirs` caches the names).
+ */
+function lostUnder(root: string, rel: string, dirs: Map<string, Set<string> | null>): boolean {
+  let dir = '';
+  let start = 0;
+  for (;;) {
+    const next = rel.indexOf('/', start);
+    const name = rel.slice(start, next === -1 ? undefined : next);
+    if (dirs.has(dir) && !namesOf(root, dir, dirs).has(name)) return true;
+    if (next === -1) return false;
+    dir = rel.slice(0, next);
+    start = next + 1;
+  }
+}
+
+function namesOf(root: string, dir: string, dirs: Map<string, Set<string> | null>): Set<string> {
+  let names = dirs.get(dir) ?? null;
+  if (!names) {
+    try {
+      names = new Set(fsSync.readdirSync(inRoot(root, dir), { encoding: 'buffer' }).map((name) => decodeName(name)));
+    } catch {
+      names = new Set();
+    }
+    dirs.set(dir, names);
+  }
+  return names;
 }

@@ -112,9 +112,9 @@ describe('copy change detection since the baseline', () => {
     writeFiles(dir, { 'top.txt': 'top\n', 'gone/a.txt': 'a', 'gone/deeper/b.txt': 'b' });
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
     // Let the copies age past the safety margin, then mark provisioning as just finished.
-    await new Promise((resolve) => setTimeout(resolve, 2200));
-    const baseline = Date.now();
-    fs.writeFileSync(path.join(metaDir(sandbox.path), 'baseline'), String(baseline));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    fs.writeFileSync(path.join(metaDir(sandbox.path), 'baseline'), 'now');
+    const baseline = fs.statSync(path.join(metaDir(sandbox.path), 'baseline')).mtimeMs;
     writeFiles(sandbox.path, { 'd1/sub/f1.txt': 'changed\n', 'new/dir/n.txt': 'n\n' });
     fs.rmSync(path.join(sandbox.path, 'gone'), { recursive: true });
     fs.rmSync(path.join(sandbox.path, 'top.txt'));
@@ -123,7 +123,7 @@ describe('copy change detection since the baseline', () => {
     const fast = await copyCandidates(manager.sandbox(sandbox.id));
     const full = await copyCandidates(manager.sandbox(sandbox.id), { portable: true });
     expect([...fast.keys()].sort()).toEqual([...full.keys()].sort());
-    const looked = await scanChangedSince(sandbox.path, baseline - 2000);
+    const looked = await scanChangedSince(sandbox.path, baseline - 100);
     if (looked) expect(looked.length).toBeLessThan(20);
     expect([...fast.keys()].sort()).toEqual(['d1/sub/f1.txt', 'd2/sub/f2.txt', 'd3/f3-moved.txt', 'd3/sub/f3.txt', 'gone/a.txt', 'gone/deeper/b.txt', 'new/dir/n.txt', 'top.txt']);
   });

@@ -5,7 +5,9 @@
  * GNU cp is not there, so the caller uses worker threads instead.
  */
 import { execFile } from 'node:child_process';
+import fsSync from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { CancelledError } from '../../shared/errors.ts';
 import { runPool } from './pool.ts';
 
@@ -23,10 +25,12 @@ async function hasGnuCp(): Promise<boolean> {
 
 /**
  * Copies the files `rels` (relative, plain names) from `source` into `target`, whose folders
- * already exist, keeping modes and timestamps. False when this fast path is not available.
+ * already exist, keeping modes and timestamps. Returns the files that vanished from the source
+ * while copying (a live folder changes), or null when this fast path is not available.
  */
-export async function copyWithCp(source: string, target: string, rels: string[], options: { signal?: AbortSignal; onDone?: (count: number) => void } = {}): Promise<boolean> {
-  if (!(await hasGnuCp())) return false;
+export async function copyWithCp(source: string, target: string, rels: string[], options: { signal?: AbortSignal; onDone?: (count: number) => void } = {}): Promise<Set<string> | null> {
+  if (!(await hasGnuCp())) return null;
+  const vanished = new Set<string>();
   const chunks: string[][] = [];
   for (let i = 0; i < rels.length; i += CHUNK) chunks.push(rels.slice(i, i + CHUNK));
   const parallel = Math.max(1, Math.min(os.availableParallelism(), 4));
@@ -35,11 +39,21 @@ export async function copyWithCp(source: string, target: string, rels: string[],
     return new Promise<void>((resolve, reject) => {
       execFile('cp', ['-a', '--reflink=auto', '--parents', '-t', target, '--', ...chunk], { cwd: source, signal: options.signal, maxBuffer: 1 << 24 }, (error, _stdout, stderr) => {
         if (options.signal?.aborted) return reject(new CancelledError('Provisioning was cancelled; nothing was kept.'));
-        if (error) return reject(new Error(`cp failed while copying into ${target}: ${String(stderr).trim() || error.message}`));
+        if (error) {
+          // cp goes on after a file it cannot copy; the chunk fails only for files that are still there.
+          const missing = chunk.filter((rel) => !fsSync.existsSync(path.join(target, rel)));
+          const lost = missing.filter((rel) => !lstatQuiet(path.join(source, rel)));
+          if (lost.length < missing.length || missing.length === 0) return reject(new Error(`cp failed while copying into ${target}: ${String(stderr).trim() || error.message}`));
+          for (const rel of lost) vanished.add(rel);
+        }
         options.onDone?.(chunk.length);
         resolve();
       });
     });
   });
-  return true;
+  return vanished;
+}
+
+function lstatQuiet(file: string): boolean {
+  return fsSync.lstatSync(file, { throwIfNoEntry: false }) !== undefined;
 }

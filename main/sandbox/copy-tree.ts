@@ -72,24 +72,37 @@ export async function copyTree(source: string, target: string, options: CopyTree
   // Plain files with plain names go to `cp` (Linux) or worker threads when there are many; the rest is copied here.
   const bulk = total >= WORKER_THRESHOLD ? items.filter((item, index) => item.kind === 'file' && index !== firstFile && !hasEscapes(item.rel)) : [];
   const inBulk = new Set(bulk);
+  // Files deleted from a live original while it is copied are left out of the copy and the manifest alike.
+  const vanished = new Set<string>();
   const copyOne = async (index: number): Promise<void> => {
     const item = items[index]!;
     if (inBulk.has(item)) return;
     const to = inRoot(target, item.rel);
-    if (item.kind === 'symlink') await fs.symlink(encodeName(item.target ?? ''), to);
-    else {
-      if (index !== firstFile || method !== 'clone') await fs.copyFile(inRoot(source, item.rel), to, flag);
-      await fs.utimes(to, item.mtimeMs / 1000, item.mtimeMs / 1000);
+    try {
+      if (item.kind === 'symlink') await fs.symlink(encodeName(item.target ?? ''), to);
+      else {
+        if (index !== firstFile || method !== 'clone') await fs.copyFile(inRoot(source, item.rel), to, flag);
+        await fs.utimes(to, item.mtimeMs / 1000, item.mtimeMs / 1000);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || fsSync.existsSync(inRoot(source, item.rel))) throw error;
+      vanished.add(item.rel);
     }
     report(1);
   };
   await runPool(total, options.concurrency ?? 32, copyOne, check);
-  if (bulk.length > 0 && !(await copyWithCp(source, target, bulk.map((item) => item.rel), { signal, onDone: report }))) {
-    const jobs: CopyJob[] = bulk.map((item) => [path.join(source, item.rel), path.join(target, item.rel), item.mtimeMs / 1000]);
-    await copyOnWorkers(jobs, flag, { signal, onDone: report });
+  if (bulk.length > 0) {
+    const rels = bulk.map((item) => item.rel);
+    let lost = await copyWithCp(source, target, rels, { signal, onDone: report });
+    if (!lost) {
+      const jobs: CopyJob[] = bulk.map((item) => [path.join(source, item.rel), path.join(target, item.rel), item.mtimeMs / 1000]);
+      lost = new Set([...(await copyOnWorkers(jobs, flag, { signal, onDone: report }))].map((from) => path.relative(source, from).split(path.sep).join('/')));
+    }
+    for (const rel of lost) vanished.add(rel);
   }
   const entries: ManifestEntry[] = [];
   for (const item of items) {
+    if (vanished.has(item.rel)) continue;
     const entry: ManifestEntry = { path: item.rel, type: item.kind === 'symlink' ? 'symlink' : 'file', size: item.size, mtimeMs: item.mtimeMs, mode: item.mode, ino: item.ino };
     if (item.kind === 'symlink') entry.target = item.target ?? '';
     else bytes += item.size;

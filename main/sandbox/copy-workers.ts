@@ -24,21 +24,28 @@ const stop = new Int32Array(cancel);
 let pending = 0;
 let current = '';
 try {
+  const vanished = [];
   for (const [from, to, mtime] of jobs) {
     if (Atomics.load(stop, 0) === 1) break;
     current = from;
-    fs.copyFileSync(from, to, flag);
-    fs.utimesSync(to, mtime, mtime);
+    try {
+      fs.copyFileSync(from, to, flag);
+      fs.utimesSync(to, mtime, mtime);
+    } catch (error) {
+      // A file deleted from a live folder while it is copied is left out, not a failure.
+      if (error.code !== 'ENOENT' || fs.existsSync(from)) throw error;
+      vanished.push(from);
+    }
     if (++pending === every) { parentPort.postMessage({ done: pending }); pending = 0; }
   }
-  parentPort.postMessage({ done: pending, finished: true });
+  parentPort.postMessage({ done: pending, finished: true, vanished });
 } catch (error) {
   parentPort.postMessage({ done: pending, finished: true, error: { message: error.message, code: error.code, path: current } });
 }
 `;
 
-/** Copies `jobs` with `threads` workers; `onDone` gets counts as they finish. */
-export async function copyOnWorkers(jobs: CopyJob[], flag: number, options: { signal?: AbortSignal; onDone?: (count: number) => void; threads?: number } = {}): Promise<void> {
+/** Copies `jobs` with `threads` workers; `onDone` gets counts as they finish. Returns the sources that vanished meanwhile. */
+export async function copyOnWorkers(jobs: CopyJob[], flag: number, options: { signal?: AbortSignal; onDone?: (count: number) => void; threads?: number } = {}): Promise<Set<string>> {
   const threads = Math.max(1, Math.min(options.threads ?? Math.min(os.availableParallelism(), 4), Math.ceil(jobs.length / 500)));
   const cancel = new SharedArrayBuffer(4);
   const stop = new Int32Array(cancel);
@@ -46,13 +53,15 @@ export async function copyOnWorkers(jobs: CopyJob[], flag: number, options: { si
   options.signal?.addEventListener('abort', abort, { once: true });
   try {
     const failures: Array<{ message: string; code?: string; path: string }> = [];
+    const vanished = new Set<string>();
     await Promise.all(
       Array.from({ length: threads }, (_, index) => {
         const share = jobs.filter((_, j) => j % threads === index);
         return new Promise<void>((resolve, reject) => {
           const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { jobs: share, flag, cancel, every: PROGRESS_EVERY } });
-          worker.on('message', (message: { done: number; finished?: boolean; error?: { message: string; code?: string; path: string } }) => {
+          worker.on('message', (message: { done: number; finished?: boolean; vanished?: string[]; error?: { message: string; code?: string; path: string } }) => {
             options.onDone?.(message.done);
+            for (const from of message.vanished ?? []) vanished.add(from);
             if (message.error) {
               failures.push(message.error);
               abort();
@@ -66,6 +75,7 @@ export async function copyOnWorkers(jobs: CopyJob[], flag: number, options: { si
     if (options.signal?.aborted) throw new CancelledError('Provisioning was cancelled; nothing was kept.');
     const failure = failures[0];
     if (failure) throw Object.assign(new Error(`Copying ${failure.path} failed: ${failure.message}`), { code: failure.code });
+    return vanished;
   } finally {
     options.signal?.removeEventListener('abort', abort);
   }

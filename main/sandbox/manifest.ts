@@ -37,24 +37,22 @@ export function manifestFile(meta: string): string {
   return path.join(meta, 'manifest.json');
 }
 
-/** The moment provisioning finished; every later change to the sandbox has a newer ctime. */
+/** Marks the moment provisioning finished: every later change to the sandbox has a newer ctime. */
 export function baselineFile(meta: string): string {
   return path.join(meta, 'baseline');
 }
 
-/** Records the baseline as now (call after the last change Bindery itself makes to the sandbox). */
+/** Writes the baseline marker (call after the last change Bindery itself makes to the sandbox). */
 export async function writeBaseline(meta: string): Promise<void> {
-  await fs.writeFile(baselineFile(meta), String(Date.now()));
+  await fs.writeFile(baselineFile(meta), new Date().toISOString());
 }
 
-/** The recorded baseline in ms, or null when there is none. */
+/**
+ * The baseline in ms: the marker's mtime, stamped by the same kernel clock as the sandbox files'
+ * ctimes (so no skew between Node's clock and the filesystem's). Null when there is none.
+ */
 export function readBaseline(meta: string): number | null {
-  try {
-    const value = Number(fsSync.readFileSync(baselineFile(meta), 'utf8'));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
+  return fsSync.statSync(baselineFile(meta), { throwIfNoEntry: false })?.mtimeMs ?? null;
 }
 
 /** True when a file's mtime is so recent (relative to `copiedAt`) that only its content can prove it unchanged. */
