@@ -1,6 +1,12 @@
 /**
- * Bindery's crash-safe commit journal: apply a set of file changes to an original folder so a
- * crash at any point leaves every file wholly old or wholly new, undo a commit, recover at start.
+ * Bindery's crash-safe commit journal (DESIGN 2.3): apply a set of file changes to an original
+ * folder so a crash at any point leaves every file wholly old or wholly new, undo a commit from
+ * its backups, and finish or undo interrupted commits at start.
+ *
+ * Use: `recoverTransactions(journalDir)` once at start, before any commit; then per commit
+ * `applyTransaction({ journalDir, targetRoot, ops })` -> `applied` (keep `transactionId` for undo)
+ * or `drifted` (nothing changed; show the paths); `undoTransaction(...)` for "undo last commit";
+ * `purgeTransactions(journalDir, before)` now and then to drop old backups.
  */
 export { applyTransaction, DEFAULT_CONCURRENCY } from './apply.ts';
 export { undoTransaction } from './undo.ts';
