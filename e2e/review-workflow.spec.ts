@@ -87,6 +87,13 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
+/** The same screen in the dark theme, then back to light. */
+async function shotDark(page: Page, name: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, name);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 function toolYaml(script: string): string {
   const command = `printf 'new line\\n' >> README.md && printf '\\000\\001' > data.bin && node '${script}'`;
   return `name: invoice-refactor
@@ -168,6 +175,7 @@ test('walks the whole review story on real repositories', async ({ app, pageErro
   await expect(panel.getByLabel('Run output')).toContainText('edited src/invoice.ts');
   await expect(card).toContainText('3 changes');
   await shot(page, 'review-plan');
+  await shotDark(page, 'review-plan-dark');
 
   // Review: a text diff, a binary change, both layouts; a file written meanwhile appears live.
   const review = await plan.review('local/billing-api');
@@ -177,6 +185,7 @@ test('walks the whole review story on real repositories', async ({ app, pageErro
   await expect(diff).toContainText('dueDate');
   await page.getByRole('radio', { name: 'Split' }).click();
   await shot(page, 'review-diff-split');
+  await shotDark(page, 'review-diff-split-dark');
   await page.getByRole('radio', { name: 'Unified' }).click();
   await expect(diff).toContainText('reduce');
   await shot(page, 'review-diff-unified');

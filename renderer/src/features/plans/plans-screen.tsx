@@ -7,6 +7,7 @@ import { plansLocation } from './plan-route.ts';
 import { PlansList } from './plans-list.tsx';
 import { useHash } from './use-hash.ts';
 import './plans.css';
+import './work-widgets.css';
 
 /** Chooses the plan screen the hash names. */
 export function PlansScreen(): ReactElement {

@@ -9,6 +9,7 @@ import { Icon } from '../../components/icons.tsx';
 import { usePolling } from '../../stores/plans-sync.ts';
 import { useRuns } from '../../stores/runs-store.ts';
 import { runStatusLabel } from './plan-labels.ts';
+import './run-panel.css';
 
 /** Props: the plan, its command, whether it can run now, and its last run. */
 export interface RunPanelProps {

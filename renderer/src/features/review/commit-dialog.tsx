@@ -12,6 +12,7 @@ import { GitCommitOption } from '../plans/git-commit-option.tsx';
 import { diffKey, useReview } from '../../stores/review-store.ts';
 import { DiffView } from './diff/index.ts';
 import { conflictSentence } from './file-rows.ts';
+import './commit-dialog.css';
 
 /** Props: the chosen changes, whether the original is a git work tree, and the commit action. */
 export interface CommitDialogProps {

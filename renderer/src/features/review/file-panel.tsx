@@ -10,6 +10,7 @@ import type { ChangedFile } from '../../../../shared/dto.ts';
 import { Icon } from '../../components/icons.tsx';
 import { useReview } from '../../stores/review-store.ts';
 import { filterChanges, flatRows, STATUS_LETTER, treeRows, type FileRow } from './file-rows.ts';
+import './file-panel.css';
 
 const ROW_HEIGHT = 28;
 
