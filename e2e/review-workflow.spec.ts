@@ -288,3 +288,67 @@ async function readPlan(dataDir: string): Promise<{ sandboxPath: string }> {
   };
   return { sandboxPath: detail.sandboxes[0]!.path };
 }
+
+test('inspector: a parameter slot takes a resource from its picker, and a missing one is linked in place', async ({
+  app,
+  pageErrors,
+}) => {
+  const { page } = app;
+  const { bindery } = await import('./pages/workspace.ts');
+  const api = await workspace.gitRepo('billing-api');
+  const notes = await workspace.directory('release-notes');
+  await bindery(
+    app.dataDir,
+    'resources',
+    'add',
+    'local/billing-api',
+    '--type',
+    'git-checkout',
+    '--location',
+    api,
+  );
+  await bindery(
+    app.dataDir,
+    'resources',
+    'add',
+    'local/release-notes',
+    '--type',
+    'fs-directory',
+    '--location',
+    notes,
+  );
+  await bindery(app.dataDir, 'projects', 'add', 'billing');
+  const tool = await workspace.file(
+    'notes-tool.yaml',
+    'name: notes\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_only\n  - name: notes\n    resource_type: fs-directory\n    access: read_write\n    binding: parameter\n',
+  );
+  await bindery(app.dataDir, 'tools', 'import', tool);
+
+  const inspector = new InspectorPage(page);
+  await inspector.show('notes', 'billing');
+  const repo = inspector.slot('repo');
+  await expect(repo).toContainText(
+    'No resource of type git-checkout (or a sub-type) is linked to project "billing"',
+  );
+  const notesSlot = inspector.slot('notes');
+  await expect(notesSlot).toContainText('Deferred');
+  await expect(page.getByRole('button', { name: 'Provision plan' })).toBeDisabled();
+
+  await repo.getByRole('combobox', { name: 'Resource to link' }).selectOption('local/billing-api');
+  await repo.getByRole('button', { name: 'Link to project' }).click();
+  await expect(repo).toContainText('the only compatible resource in the project');
+  // Only compatible resources are offered: a git checkout is not an fs-directory (it is the other way round).
+  const picker = notesSlot.getByRole('combobox', { name: 'Resource for notes' });
+  await expect(picker.locator('option')).toHaveText([
+    'Decide when provisioning (deferred)',
+    'local/release-notes (fs-directory)',
+  ]);
+  await picker.selectOption('local/release-notes');
+  await expect(notesSlot).toContainText('Bound to local/release-notes');
+  const plan = await inspector.provision();
+  await expect(plan.title()).toContainText('Ready for review');
+  await expect(plan.sandbox('local/release-notes')).toContainText('Copy on write');
+  await expect(plan.sandbox('local/billing-api')).toContainText('read only');
+  await expect(page.getByText('notes=local/release-notes')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
