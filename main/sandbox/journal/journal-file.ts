@@ -189,6 +189,8 @@ export async function readJournalOrNull(journalDir: string, transactionId: strin
         `Commit journal ${transactionId} has format ${String(record.format)}, which this Bindery cannot read: open it with the version that wrote it.`,
       );
     }
+    // The next state must follow every file present, torn ones included.
+    record.seq = Number(STATE_FILE.exec(files[0]!)![1]);
     return record;
   }
   return null;

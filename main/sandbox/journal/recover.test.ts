@@ -33,6 +33,15 @@ describe('recoverTransactions', () => {
     ]);
   });
 
+  it('rolls back past a state file torn by a crash mid-write, and writes its next state after it', async () => {
+    const { target, journalDir } = workspace();
+    const id = await preparedJournal(journalDir, target, deadPid());
+    fs.writeFileSync(path.join(transactionDir(journalDir, id), 'state-000002.json'), '{"format":1,"seq":2,"state":"commi');
+    expect(await recoverTransactions(journalDir)).toEqual([{ transactionId: id, outcome: 'rolled_back' }]);
+    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['rolled_back']);
+    expect(await recoverTransactions(journalDir)).toEqual([]);
+  });
+
   it('removes a transaction folder that never got a journal only once it is old', async () => {
     const { journalDir } = workspace();
     const id = newTransactionId();
