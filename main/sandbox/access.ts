@@ -45,6 +45,16 @@ export async function makeFoldersWritable(root: string): Promise<void> {
   }
 }
 
+/** Puts back the permission bits a copied sandbox's files had (from its manifest), folders writable. */
+export async function restoreModes(root: string, modes: Map<string, number>): Promise<void> {
+  await makeFoldersWritable(root);
+  const entries = [...modes];
+  await runPool(entries.length, 32, async (index) => {
+    const [rel, mode] = entries[index]!;
+    await fs.chmod(inRoot(root, rel), mode).catch(() => undefined);
+  });
+}
+
 /** Gives the owner write permission on everything below `root` (widening read_only to read_write). */
 export async function makeWritable(root: string): Promise<void> {
   await makeFoldersWritable(root);

@@ -53,6 +53,8 @@ describe('copy_on_write', () => {
     const shared = await manager.getOrCreateSandbox({ ...request, access: 'read_write', slotName: 'repo' });
     expect(shared).toMatchObject({ id: first.id, path: first.path, access: 'read_write', slotNames: ['config', 'repo'] });
     expect(fs.statSync(path.join(first.path, 'sub/b.txt')).mode & 0o200).toBe(0o200);
+    expect(fs.statSync(path.join(first.path, 'a.txt')).mode & 0o777).toBe(0o755);
+    expect((await manager.changes(first.id)).changes).toEqual([]);
     expect(manager.planSandboxes(planId)).toHaveLength(1);
     const other = await manager.getOrCreateSandbox({ ...request, planId: plan() });
     expect(other.id).not.toBe(first.id);

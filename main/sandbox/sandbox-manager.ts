@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../shared/erro
 import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
 import { findResource } from '../registry/resources.ts';
 import { deleteSandbox, findSandbox, getSandbox, planSandboxes, saveSandbox } from '../registry/sandboxes.ts';
-import { makeWritable, widestAccess } from './access.ts';
+import { makeWritable, restoreModes, widestAccess } from './access.ts';
 import { detectChanges } from './changes.ts';
 import { commitAll, commitSandbox, undoLastCommit, type CommitOptions, type CommitOutcome } from './commit.ts';
 import type { ProvisionProgress } from './copy-tree.ts';
@@ -19,6 +19,7 @@ import { fileDiff } from './diff.ts';
 import { discardSandbox, type DiscardOptions, type DiscardOutcome } from './discard.ts';
 import { logEvent, type CommitJournal, type EngineContext, type SandboxEvent } from './engine-context.ts';
 import { layoutFor, metaDir, sandboxPathFor, writeMarker } from './layout.ts';
+import { manifestFile, readManifest, writeBaseline } from './manifest.ts';
 import type { FileDiff, Sandbox, SandboxChanges, SandboxRecord, TrashEntry } from './model.ts';
 import { provision, removeSandboxFiles } from './provision.ts';
 import { recoverSandboxes, type RecoveryReport } from './recovery.ts';
@@ -198,7 +199,7 @@ export class SandboxManager {
           `The sandbox of ${existing.resourceName} in plan ${existing.planId} was made write_only (empty) and cannot be widened to ${access}. Bind the slots with matching access, or discard it and provision again.`,
         );
       }
-      if (existing.access === 'read_only') await makeWritable(existing.path);
+      if (existing.access === 'read_only') await widenReadOnly(existing);
     }
     const next: SandboxRecord = { ...existing, access, slotNames, updatedAt: this.context.now() };
     saveSandbox(this.context.db, next);
@@ -286,6 +287,17 @@ export class SandboxManager {
     await fs.mkdir(metaDir(record.path));
     await writeMarker(record);
   }
+}
+
+/** Makes a read_only sandbox writable again: a copy gets its original modes back (so no mode change shows), a worktree gets write bits. */
+async function widenReadOnly(record: SandboxRecord): Promise<void> {
+  if (record.strategy !== 'copy_on_write') return makeWritable(record.path);
+  const manifest = readManifest(manifestFile(metaDir(record.path)));
+  const modes = new Map<string, number>();
+  for (const [rel, entry] of manifest) if (entry.type === 'file') modes.set(rel, entry.mode);
+  await restoreModes(record.path, modes);
+  // Bindery's own chmods are not changes: move the ctime baseline past them.
+  await writeBaseline(metaDir(record.path));
 }
 
 function withContext(record: SandboxRecord): Sandbox {
