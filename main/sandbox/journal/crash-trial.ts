@@ -118,6 +118,9 @@ export async function runTrial(workDir: string, scenarioFile: string, scenario: 
       if (verdict.side !== expected && overrides.size === 0) problems.push(`recovery said ${outcome} but the target is ${verdict.side}`);
     }
     return { name: spec.name, side: verdict.side, outcomes: recovered.map((r) => r.outcome), problems };
+  } catch (error) {
+    problems.push(`trial error: ${error instanceof Error ? error.message : String(error)} (folder kept: ${trialDir})`);
+    return { name: spec.name, side: 'mixed', outcomes: [], problems };
   } finally {
     if (problems.length === 0) await fs.rm(trialDir, { recursive: true, force: true });
   }
