@@ -35,17 +35,8 @@ export interface ApiRuntime {
 export function startApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
   const { bindery } = options;
   const events = new EventBus();
-  let quiet = 0;
-  const quietly = <T>(work: () => T): T => {
-    quiet++;
-    try {
-      return work();
-    } finally {
-      quiet--;
-    }
-  };
   const unsubscribe = bindery.registry.onChange((area) => {
-    if (quiet === 0) events.emit('registryChanged', { areas: [area], source: 'app' });
+    events.emit('registryChanged', { areas: [area], source: 'app' });
   });
   const watch = watchRegistry(
     bindery.db,
@@ -54,7 +45,7 @@ export function startApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
   );
   // Reconcile sandboxes with the disk and finish or undo interrupted commits now, not on first use.
   void bindery.plans.recover().catch((error: unknown) => options.reportFailure?.('recover', error));
-  const api = createApi({ bindery, host: options.host, quietly, revealPath: options.revealPath });
+  const api = createApi({ bindery, host: options.host, events, revealPath: options.revealPath });
   return {
     api,
     dispatch: createDispatcher(api, options.reportFailure),

@@ -12,7 +12,7 @@ beforeEach(() => {
 afterEach(() => bindery.close());
 
 const dispatcher = (report: (method: string, error: unknown) => void = () => undefined) =>
-  createDispatcher(createApi({ bindery, host: 'web', quietly: (work) => work() }), report);
+  createDispatcher(createApi({ bindery, host: 'web' }), report);
 
 describe('createDispatcher', () => {
   it('refuses unknown methods, including inherited property names', async () => {

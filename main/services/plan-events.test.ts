@@ -42,9 +42,10 @@ describe('plan events', () => {
     const lists: SandboxChanges[] = [];
     const unwatch = bindery.plans.watch(created.id, (changes) => lists.push(changes));
     const sandbox = bound[0]!.sandboxPath;
-    // Keep writing until the watcher reports (no timing assumption beyond the test timeout).
+    // Write, then wait quietly (the watcher reports once writes settle); write again now and then in
+    // case the watcher was not ready yet. No timing assumption beyond the test timeout.
     for (let i = 0; !lists.some((l) => l.changes.some((c) => c.path === 'new.txt')); i++) {
-      fs.writeFileSync(path.join(sandbox, 'new.txt'), `attempt ${i}\n`);
+      if (i % 20 === 0) fs.writeFileSync(path.join(sandbox, 'new.txt'), `attempt ${i}\n`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await unwatch();

@@ -34,7 +34,7 @@ beforeEach(async () => {
   const events = new EventBus();
   seen = [];
   events.on((message) => seen.push(message));
-  const context: PlansApiContext = { bindery, host: 'web', quietly: (work) => work(), events };
+  const context: PlansApiContext = { bindery, host: 'web', events };
   dispatch = createDispatcher(createApi(context));
   repo = gitRepo({ 'README.md': '# demo\n', 'logo.png': PNG.toString('latin1') });
   fs.writeFileSync(path.join(repo, 'logo.png'), PNG);

@@ -5,7 +5,6 @@
  */
 import type { ApiHandlers } from '../../../shared/contract.ts';
 import { BinderyError, NotFoundError } from '../../../shared/errors.ts';
-import type { ContractEventSink } from '../plan-events.ts';
 import { toContractEvent } from '../plan-events.ts';
 import { RunService } from '../run-service.ts';
 import type { ApiContext } from './context.ts';
@@ -29,7 +28,6 @@ type ReviewMethods = keyof ReturnType<typeof reviewApi>;
 
 /** The context plus the host's event sink, when the host passes one. */
 export type PlansApiContext = ApiContext & {
-  events?: ContractEventSink;
   openFolder?: (folder: string) => Promise<boolean>;
 };
 
