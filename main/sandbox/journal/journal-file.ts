@@ -221,10 +221,10 @@ export async function sweepTrash(journalDir: string): Promise<void> {
   }
 }
 
-/** How long ago a transaction folder was last changed, in milliseconds. */
+/** How long ago a transaction folder was last changed, in milliseconds (0 when it is gone). */
 export async function transactionAgeMs(journalDir: string, transactionId: string): Promise<number> {
-  const stat = await fs.stat(transactionDir(journalDir, transactionId));
-  return Date.now() - stat.mtimeMs;
+  const stat = await fs.stat(transactionDir(journalDir, transactionId)).catch(() => null);
+  return stat ? Date.now() - stat.mtimeMs : 0;
 }
 
 /** Removes a whole transaction folder: renamed aside first, so a crash never leaves half a journal. */

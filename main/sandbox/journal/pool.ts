@@ -14,7 +14,7 @@ export async function forEachLimit<T>(
 ): Promise<boolean> {
   let next = 0;
   let stopped = false;
-  let failure: { error: unknown } | null = null;
+  const failures: unknown[] = [];
   const runner = async (): Promise<void> => {
     while (!stopped && next < items.length) {
       const index = next++;
@@ -22,11 +22,11 @@ export async function forEachLimit<T>(
         if ((await work(items[index]!, index)) === STOP) stopped = true;
       } catch (error) {
         stopped = true;
-        failure ??= { error };
+        failures.push(error);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, runner));
-  if (failure) throw (failure as { error: unknown }).error;
+  if (failures.length > 0) throw failures[0];
   return stopped;
 }

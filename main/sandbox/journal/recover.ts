@@ -100,14 +100,14 @@ function rolledBack(transactionId: string, untouched: DriftedPath[]): RecoveredT
 async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
   const { record } = ctx;
   const pending: JournalOp[] = [];
-  let blocked = false;
+  const blocked: JournalOp[] = [];
   await forEachLimit(record.ops, ctx.concurrency, async (op) => {
     const current = (await observe(targetPath(record, op))).state;
     if (op.next && sameState(current, op.next)) return;
     if (sameState(current, op.old) && folderProblem(record, op) === null && (await stagedReady(ctx, op))) pending.push(op);
-    else blocked = true;
+    else blocked.push(op);
   });
-  if (blocked) {
+  if (blocked.length > 0) {
     await saveJournal(ctx.journalDir, record, 'rolling_back');
     return rolledBack(record.transactionId, await rollBack(ctx, 'rolled_back', true));
   }
