@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { forEachLimit, STOP } from './pool.ts';
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('forEachLimit', () => {
+  it('runs every item with at most `limit` in flight', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const seen: number[] = [];
+    const stopped = await forEachLimit([1, 2, 3, 4, 5, 6, 7], 3, async (item) => {
+      peak = Math.max(peak, ++inFlight);
+      await tick();
+      seen.push(item);
+      inFlight--;
+    });
+    expect(stopped).toBe(false);
+    expect(peak).toBe(3);
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('starts nothing new after STOP but lets started items finish', async () => {
+    const finished: number[] = [];
+    const stopped = await forEachLimit([0, 1, 2, 3, 4, 5], 2, async (item) => {
+      await tick();
+      finished.push(item);
+      return item === 0 ? STOP : undefined;
+    });
+    expect(stopped).toBe(true);
+    expect(finished.sort()).toEqual([0, 1]);
+  });
+
+  it('rethrows the first error once in-flight items are done', async () => {
+    const finished: number[] = [];
+    const run = forEachLimit([0, 1, 2, 3], 2, async (item) => {
+      if (item === 0) throw new Error('first');
+      await tick();
+      finished.push(item);
+    });
+    await expect(run).rejects.toThrow('first');
+    expect(finished).toEqual([1]);
+  });
+
+  it('handles an empty list', async () => {
+    expect(await forEachLimit([], 4, async () => undefined)).toBe(false);
+  });
+});
