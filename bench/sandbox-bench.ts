@@ -42,7 +42,7 @@ interface RowResult {
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 3;
 const baseDir = args.includes('--dir') ? (args[args.indexOf('--dir') + 1] as string) : os.tmpdir();
-if (args[0] === '--child') child(JSON.parse(args[1] as string) as { op: Operation; tree: string; repo: string; rounds: number });
+if (args[0] === '--child') void child(JSON.parse(args[1] as string) as ChildInput);
 else driver();
 
 function driver(): void {
@@ -62,15 +62,9 @@ function driver(): void {
       git(repo, 'commit', '-q', '-m', 'bench');
       const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
       for (const { op, label, raw, target } of OPERATIONS.filter((o) => !only || o.op === only)) {
-        const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', JSON.stringify({ op, tree, repo, rounds })], {
-          encoding: 'utf8',
-          maxBuffer: 1 << 24,
-        });
-        if (run.status !== 0) {
-          process.stderr.write(run.stderr);
-          throw new Error(`${label} on ${size} files failed`);
-        }
-        const result = JSON.parse(run.stdout.trim().split('\n').pop() as string) as RowResult;
+        // Change detection is measured in a process of its own, so its peak RSS is not provisioning's.
+        const prepared = op.startsWith('changes') ? runChild({ op, tree, repo, rounds, prepare: true }, label, size) : undefined;
+        const result = runChild({ op, tree, repo, rounds, prepared }, label, size) as RowResult;
         const ratio = result.oursMs / result.rawMs;
         const cpuRatio = result.oursCpuMs !== null && result.rawCpuMs ? `${(result.oursCpuMs / result.rawCpuMs).toFixed(2)}x` : '-';
         const memoryOk = !(op.startsWith('changes') && size >= 100_000 && result.peakRssMb > 300);
@@ -99,9 +93,36 @@ function driver(): void {
   if (failed) console.log('\nSome rows are over their target (see OVER).');
 }
 
-async function child(input: { op: Operation; tree: string; repo: string; rounds: number }): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(path.dirname(input.tree), 'data-'));
-  const scratch = fs.mkdtempSync(path.join(path.dirname(input.tree), 'raw-'));
+interface ChildInput {
+  op: Operation;
+  tree: string;
+  repo: string;
+  rounds: number;
+  /** Set on the first of the two change-detection children: provision, edit, and report where. */
+  prepare?: boolean;
+  prepared?: unknown;
+}
+
+interface Prepared {
+  dataDir: string;
+  scratch: string;
+  sandboxId: string;
+  status: string;
+}
+
+function runChild(input: ChildInput, label: string, size: number): unknown {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', JSON.stringify(input)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (run.status !== 0) {
+    process.stderr.write(run.stderr);
+    throw new Error(`${label} on ${size} files failed`);
+  }
+  return JSON.parse(run.stdout.trim().split('\n').pop() as string);
+}
+
+async function child(input: ChildInput): Promise<void> {
+  const prepared = input.prepared as Prepared | undefined;
+  const dataDir = prepared?.dataDir ?? fs.mkdtempSync(path.join(path.dirname(input.tree), 'data-'));
+  const scratch = prepared?.scratch ?? fs.mkdtempSync(path.join(path.dirname(input.tree), 'raw-'));
   const db = openDatabase(path.join(dataDir, 'bindery.db'));
   const manager = new SandboxManager({ db, dataDir, journal });
   const newPlan = (): string => {
@@ -110,6 +131,7 @@ async function child(input: { op: Operation; tree: string; repo: string; rounds:
     insertPlan(db, { id, toolId: 'T', toolName: 'bench', projectId: 'P', projectName: 'bench', params: {}, status: 'provisioning', error: null, createdAt: at, updatedAt: at });
     return id;
   };
+  let keep = false;
   const ours: number[] = [];
   const raw: number[] = [];
   let oursCpu: number | null = 0;
@@ -137,7 +159,7 @@ async function child(input: { op: Operation; tree: string; repo: string; rounds:
         if (sandbox.strategy !== strategy) throw new Error(`expected ${strategy}, got ${sandbox.strategy}: ${sandbox.fallbackReason}`);
       }
       if (input.op === 'worktree') git(input.repo, 'worktree', 'prune');
-    } else {
+    } else if (!prepared) {
       const strategy = input.op === 'changes-copy' ? 'copy_on_write' : 'git_worktree';
       const sandbox = await manager.getOrCreateSandbox({ planId: newPlan(), resourceId: 'R', resourceName: 'bench/tree', originalPath: input.repo, sandboxStrategy: strategy });
       // A tool works for a while before anyone looks at its changes.
@@ -149,20 +171,25 @@ async function child(input: { op: Operation; tree: string; repo: string; rounds:
       execFileSync('cp', ['-a', input.repo, status]);
       for (const file of files) fs.appendFileSync(path.join(status, file), 'changed\n');
       fs.writeFileSync(path.join(status, 'added-by-tool.txt'), 'new\n');
+      keep = true;
+      console.log(JSON.stringify({ dataDir, scratch, sandboxId: sandbox.id, status } satisfies Prepared));
+      return;
+    } else {
+      const { sandboxId, status } = prepared;
       git(status, 'status', '--porcelain');
-      await manager.changes(sandbox.id);
+      await manager.changes(sandboxId);
       for (let round = 0; round < input.rounds; round++) {
         let cpuStart = cpuMs();
         raw.push(time(() => git(status, 'status', '--porcelain')));
         cpu('raw', cpuStart);
         cpuStart = cpuMs();
         const start = performance.now();
-        const found = await manager.changes(sandbox.id);
+        const found = await manager.changes(sandboxId);
         ours.push(performance.now() - start);
         cpu('ours', cpuStart);
         if (found.changes.length !== CHANGED + 1) throw new Error(`expected ${CHANGED + 1} changes, found ${found.changes.length}`);
       }
-      if (strategy === 'git_worktree') await manager.rollback(sandbox.id, { yes: true });
+      if (input.op === 'changes-worktree') await manager.rollback(sandboxId, { yes: true });
     }
     const perRound = (total: number | null) => (total === null ? null : total / input.rounds);
     const result: RowResult = {
@@ -175,8 +202,10 @@ async function child(input: { op: Operation; tree: string; repo: string; rounds:
     console.log(JSON.stringify(result));
   } finally {
     db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(scratch, { recursive: true, force: true });
+    if (!keep) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
   }
 }
 

@@ -8,7 +8,7 @@
 import fsSync from 'node:fs';
 import { decodeName, inRoot } from './fs-path.ts';
 import { metaDir } from './layout.ts';
-import { manifestFile, RACY_WINDOW_MS, readBaseline, readManifest, rewriteManifestSync, sameMtime, sha256FileSync, type ManifestEntry } from './manifest.ts';
+import { manifestFile, RACY_WINDOW_MS, readBaseline, readManifest, sameMtime, sha256FileSync, type Manifest, type ManifestEntry } from './manifest.ts';
 import type { SandboxRecord } from './model.ts';
 import { scanChangedSince, scanTree, type ScanEntry, type ScanOptions } from './scan.ts';
 
@@ -43,41 +43,39 @@ export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanO
   for (const now of entries) compare.entry(now);
   if (changed && since !== null) {
     // Only folders whose entries changed can have lost files: their ctime moved. The root is not listed by find.
-    const dirs = new Map<string, Set<string> | null>(changed.filter((e) => e.kind === 'dir').map((e) => [e.rel, null]));
-    if (fsSync.statSync(sandbox.path).ctimeMs > since) dirs.set('', null);
-    if (dirs.size > 0) {
-      for (const [rel, entry] of manifest) {
-        if (!compare.candidates.has(rel) && !isExcluded(rel) && lostUnder(sandbox.path, rel, dirs)) compare.candidates.set(rel, entry);
-      }
-    }
-  } else if (compare.seen < manifest.size) {
-    const present = new Set(entries.map((e) => e.rel));
-    for (const [rel, entry] of manifest) if (!present.has(rel) && !isExcluded(rel)) compare.candidates.set(rel, entry);
+    const dirs = changed.filter((e) => e.kind === 'dir').map((e) => e.rel);
+    if (fsSync.statSync(sandbox.path).ctimeMs > since) dirs.push('');
+    for (const dir of dirs) for (const i of manifest.lostUnder(dir, namesOf(sandbox.path, dir))) compare.lost(i);
+  } else {
+    for (let i = 0; i < manifest.size; i++) if (!compare.seen[i]) compare.lost(i);
   }
-  if (compare.verified) rewriteManifestSync(file, manifest);
+  if (compare.verified) manifest.saveSync();
   return compare.candidates;
 }
 
 /** Compares scanned entries with the manifest, collecting candidates. */
 class Comparison {
   readonly candidates: CopyCandidates = new Map();
-  seen = 0;
+  readonly seen: Uint8Array;
   verified = false;
   // read_only sandboxes have their write bits cleared on purpose: that is not a change.
   private readonly mask: number;
 
   constructor(
     private readonly sandbox: SandboxRecord,
-    private readonly manifest: Map<string, ManifestEntry>,
+    private readonly manifest: Manifest,
   ) {
     this.mask = sandbox.access === 'read_only' ? 0o7555 : 0o7777;
+    this.seen = new Uint8Array(manifest.size);
   }
 
+  /** One entry found in the sandbox. */
   entry(now: ScanEntry): void {
     if (now.kind === 'dir') return;
-    const entry = this.manifest.get(now.rel);
-    if (!entry) return void this.candidates.set(now.rel, null);
-    this.seen++;
+    const i = this.manifest.indexOf(now.rel);
+    if (i === -1) return void this.candidates.set(now.rel, null);
+    this.seen[i] = 1;
+    const entry = this.manifest.entryAt(i);
     if (now.kind !== entry.type) this.candidates.set(now.rel, entry);
     else if (now.kind === 'symlink') {
       if (now.target !== entry.target) this.candidates.set(now.rel, entry);
@@ -87,39 +85,24 @@ class Comparison {
       if (sha256FileSync(inRoot(this.sandbox.path, now.rel)) !== entry.sha256) this.candidates.set(now.rel, entry);
       else if (Date.now() - entry.mtimeMs > RACY_WINDOW_MS) {
         // Verified well after its mtime: any later write gets a newer mtime, so the stat suffices from now on.
-        delete entry.racy;
+        this.manifest.markVerified(i);
         this.verified = true;
       }
     }
   }
-}
 
-/**
- * True when a changed folder on the way to `rel` no longer has the next name of its path, so the
- * entry is gone. Each changed folder is listed once (`dirs` caches the names).
- */
-function lostUnder(root: string, rel: string, dirs: Map<string, Set<string> | null>): boolean {
-  let dir = '';
-  let start = 0;
-  for (;;) {
-    const next = rel.indexOf('/', start);
-    const name = rel.slice(start, next === -1 ? undefined : next);
-    if (dirs.has(dir) && !namesOf(root, dir, dirs).has(name)) return true;
-    if (next === -1) return false;
-    dir = rel.slice(0, next);
-    start = next + 1;
+  /** A manifest entry that is not in the sandbox any more. */
+  lost(i: number): void {
+    const entry = this.manifest.entryAt(i);
+    if (!isExcluded(entry.path) && !this.candidates.has(entry.path)) this.candidates.set(entry.path, entry);
   }
 }
 
-function namesOf(root: string, dir: string, dirs: Map<string, Set<string> | null>): Set<string> {
-  let names = dirs.get(dir) ?? null;
-  if (!names) {
-    try {
-      names = new Set(fsSync.readdirSync(inRoot(root, dir), { encoding: 'buffer' }).map((name) => decodeName(name)));
-    } catch {
-      names = new Set();
-    }
-    dirs.set(dir, names);
+/** The names in a sandbox folder, exactly ('' is the root; a folder that is gone has none). */
+function namesOf(root: string, dir: string): Set<string> {
+  try {
+    return new Set(fsSync.readdirSync(inRoot(root, dir), { encoding: 'buffer' }).map((name) => decodeName(name)));
+  } catch {
+    return new Set();
   }
-  return names;
 }

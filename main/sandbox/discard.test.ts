@@ -60,7 +60,7 @@ describe('discard and trash', () => {
   it('refuses when changes cannot be determined ("unknown is not clean") unless forced', async () => {
     const { manager, plan } = newManager();
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
-    fs.rmSync(path.join(metaDir(sandbox.path), 'manifest.json'));
+    fs.rmSync(path.join(metaDir(sandbox.path), 'manifest.paths'));
     expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/could not be determined/) });
     expect(exists(sandbox.path)).toBe(true);
     expect(await manager.rollback(sandbox.id, { yes: true, force: true })).toMatchObject({ kind: 'discarded', counts: null });

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../testing/fixtures.ts';
+import { Manifest, readManifest, writeManifest, type ManifestEntry } from './manifest.ts';
+
+const file = (rel: string, extra: Partial<ManifestEntry> = {}): ManifestEntry => ({ path: rel, type: 'file', size: rel.length, mtimeMs: 1.5e12 + 0.25, mode: 0o644, ino: 7, ...extra });
+
+describe('manifest', () => {
+  // 'x-' and 'x.txt' sort between the folder name 'x' and its entries 'x/...'.
+  const paths = ['x-', 'x.txt', 'x/a', 'x/b/c', 'y/z', 'bad\udcffname', 'new\nline', 'z'];
+
+  it('round-trips entries exactly, extras included, and looks them up by path', async () => {
+    const stem = path.join(tempDir('bindery-manifest-'), 'manifest');
+    await writeManifest(stem, [...paths.map((p) => file(p)), file('link', { type: 'symlink', target: 'x' }), file('racy', { sha256: 'ab', racy: true })]);
+    const read = readManifest(stem);
+    expect(read.size).toBe(paths.length + 2);
+    expect(read.get('bad\udcffname')).toEqual(file('bad\udcffname'));
+    expect(read.get('link')).toMatchObject({ type: 'symlink', target: 'x' });
+    expect(read.get('racy')).toMatchObject({ sha256: 'ab', racy: true });
+    expect(read.get('missing')).toBeUndefined();
+    read.markVerified(read.indexOf('racy'));
+    read.saveSync();
+    expect(readManifest(stem).get('racy')?.racy).toBeUndefined();
+  });
+
+  it('finds what a folder lost by its direct names, whatever sorts between them', () => {
+    const manifest = Manifest.from('unused', paths.map((p) => file(p)));
+    const lost = (dir: string, names: string[]) => manifest.lostUnder(dir, new Set(names)).map((i) => manifest.entryAt(i).path).sort();
+    expect(lost('', ['x', 'x-', 'x.txt', 'y', 'bad\udcffname', 'new\nline', 'z'])).toEqual([]);
+    expect(lost('', ['x-', 'x.txt', 'y', 'bad\udcffname', 'new\nline', 'z'])).toEqual(['x/a', 'x/b/c']);
+    expect(lost('', ['x', 'x-', 'y', 'bad\udcffname', 'new\nline', 'z'])).toEqual(['x.txt']);
+    expect(lost('x', ['b'])).toEqual(['x/a']);
+    expect(lost('x', [])).toEqual(['x/a', 'x/b/c']);
+    expect(lost('x/b', ['c'])).toEqual([]);
+    expect(lost('', ['z'])).toEqual(['bad\udcffname', 'new\nline', 'x-', 'x.txt', 'x/a', 'x/b/c', 'y/z'].sort());
+  });
+});
