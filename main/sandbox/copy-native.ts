@@ -1,17 +1,18 @@
 /**
- * The fastest copy on Linux: GNU `cp -a --reflink=auto --parents` over chunks of files, two at a
- * time. It is the very tool the benchmark compares with, fed the file list the scan already has,
- * with progress per chunk and cancellation by killing the running chunks. Returns false when
- * GNU cp is not there, so the caller uses worker threads instead.
+ * The fastest copy on Linux: GNU `cp -a --reflink=auto`, the very tool the benchmark compares
+ * with, over groups of top-level entries (balanced by the file counts the scan already has), a
+ * few at a time, with progress per group and cancellation by killing the running groups. Null
+ * when GNU cp is not there, so the caller copies file by file instead.
  */
 import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CancelledError } from '../../shared/errors.ts';
+import { hasEscapes } from './fs-path.ts';
 import { runPool } from './pool.ts';
+import type { ScanEntry } from './scan.ts';
 
-const CHUNK = 2000;
 let gnuCp: boolean | undefined;
 
 async function hasGnuCp(): Promise<boolean> {
@@ -23,30 +24,46 @@ async function hasGnuCp(): Promise<boolean> {
   return gnuCp;
 }
 
+function lstatQuiet(file: string): boolean {
+  return fsSync.lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+}
+
 /**
- * Copies the files `rels` (relative, plain names) from `source` into `target`, whose folders
- * already exist, keeping modes and timestamps. Returns the files that vanished from the source
- * while copying (a live folder changes), or null when this fast path is not available.
+ * Copies every top-level entry of `source` into the existing, empty `target` with `cp -a`.
+ * Returns the files of the scan that vanished from the source meanwhile, or null when this fast
+ * path does not apply (no GNU cp, or top-level names that are not UTF-8).
  */
-export async function copyWithCp(source: string, target: string, rels: string[], options: { signal?: AbortSignal; onDone?: (count: number) => void } = {}): Promise<Set<string> | null> {
+export async function copySubtreesWithCp(
+  source: string,
+  target: string,
+  listing: ScanEntry[],
+  options: { signal?: AbortSignal; onDone?: (count: number) => void } = {},
+): Promise<Set<string> | null> {
   if (!(await hasGnuCp())) return null;
-  const vanished = new Set<string>();
-  const chunks: string[][] = [];
-  for (let i = 0; i < rels.length; i += CHUNK) chunks.push(rels.slice(i, i + CHUNK));
+  const files = new Map<string, string[]>();
+  for (const entry of listing) {
+    const slash = entry.rel.indexOf('/');
+    const top = slash === -1 ? entry.rel : entry.rel.slice(0, slash);
+    if (!files.has(top)) files.set(top, []);
+    if (entry.kind === 'file' || entry.kind === 'symlink') files.get(top)!.push(entry.rel);
+  }
+  if ([...files.keys()].some(hasEscapes)) return null;
   const parallel = Math.max(1, Math.min(os.availableParallelism(), 4));
-  await runPool(chunks.length, parallel, (index) => {
-    const chunk = chunks[index]!;
+  const groups = balance([...files].map(([name, rels]) => ({ name, rels })), parallel * 4);
+  const vanished = new Set<string>();
+  await runPool(groups.length, parallel, (index) => {
+    const group = groups[index]!;
     return new Promise<void>((resolve, reject) => {
-      execFile('cp', ['-a', '--reflink=auto', '--parents', '-t', target, '--', ...chunk], { cwd: source, signal: options.signal, maxBuffer: 1 << 24 }, (error, _stdout, stderr) => {
+      execFile('cp', ['-a', '--reflink=auto', '-t', target, '--', ...group.names], { cwd: source, signal: options.signal, maxBuffer: 1 << 24 }, (error, _stdout, stderr) => {
         if (options.signal?.aborted) return reject(new CancelledError('Provisioning was cancelled; nothing was kept.'));
         if (error) {
-          // cp goes on after a file it cannot copy; the chunk fails only for files that are still there.
-          const missing = chunk.filter((rel) => !fsSync.existsSync(path.join(target, rel)));
+          // cp goes on after a file it cannot copy; the group fails only for files that are still there.
+          const missing = group.rels.filter((rel) => !lstatQuiet(path.join(target, rel)));
           const lost = missing.filter((rel) => !lstatQuiet(path.join(source, rel)));
           if (lost.length < missing.length || missing.length === 0) return reject(new Error(`cp failed while copying into ${target}: ${String(stderr).trim() || error.message}`));
           for (const rel of lost) vanished.add(rel);
         }
-        options.onDone?.(chunk.length);
+        options.onDone?.(group.rels.length);
         resolve();
       });
     });
@@ -54,6 +71,13 @@ export async function copyWithCp(source: string, target: string, rels: string[],
   return vanished;
 }
 
-function lstatQuiet(file: string): boolean {
-  return fsSync.lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+/** Spreads units over at most `count` groups, largest first onto the lightest group. */
+function balance(units: Array<{ name: string; rels: string[] }>, count: number): Array<{ names: string[]; rels: string[] }> {
+  const groups = Array.from({ length: Math.min(count, units.length) }, () => ({ names: [] as string[], rels: [] as string[] }));
+  for (const unit of [...units].sort((a, b) => b.rels.length - a.rels.length)) {
+    const lightest = groups.reduce((best, group) => (group.rels.length < best.rels.length ? group : best));
+    lightest.names.push(unit.name);
+    for (const rel of unit.rels) lightest.rels.push(rel);
+  }
+  return groups;
 }

@@ -8,7 +8,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import { CancelledError } from '../../shared/errors.ts';
 import path from 'node:path';
-import { copyWithCp } from './copy-native.ts';
+import { copySubtreesWithCp } from './copy-native.ts';
 import { copyOnWorkers, WORKER_THRESHOLD, type CopyJob } from './copy-workers.ts';
 import { displayPath, encodeName, hasEscapes, inRoot } from './fs-path.ts';
 import { isRacy, sha256File, type ManifestEntry } from './manifest.ts';
@@ -53,12 +53,11 @@ export async function copyTree(source: string, target: string, options: CopyTree
   check();
   await fs.mkdir(target);
   const dirs = listing.filter((e) => e.kind === 'dir');
-  for (const dir of dirs) await fs.mkdir(inRoot(target, dir.rel));
   const items = listing.filter((e) => e.kind === 'file' || e.kind === 'symlink');
   const skipped = listing.filter((e) => e.kind === 'other').map((e) => displayPath(e.rel));
   const copiedAt = Date.now();
   const firstFile = items.findIndex((item) => item.kind === 'file');
-  const method: CopyMethod = firstFile >= 0 && (await probeClone(inRoot(source, items[firstFile]!.rel), inRoot(target, items[firstFile]!.rel))) ? 'clone' : 'copy';
+  const method: CopyMethod = firstFile >= 0 && (await canClone(inRoot(source, items[firstFile]!.rel), target)) ? 'clone' : 'copy';
   const flag = method === 'clone' ? fsSync.constants.COPYFILE_FICLONE : 0;
   let bytes = 0;
   let done = 0;
@@ -69,37 +68,42 @@ export async function copyTree(source: string, target: string, options: CopyTree
     done += count;
     if (Math.floor(before / step) !== Math.floor(done / step) || done === total) onProgress?.({ phase: 'copying', done, total });
   };
-  // Plain files with plain names go to `cp` (Linux) or worker threads when there are many; the rest is copied here.
-  const bulk = total >= WORKER_THRESHOLD ? items.filter((item, index) => item.kind === 'file' && index !== firstFile && !hasEscapes(item.rel)) : [];
-  const inBulk = new Set(bulk);
-  // Files deleted from a live original while it is copied are left out of the copy and the manifest alike.
-  const vanished = new Set<string>();
-  const copyOne = async (index: number): Promise<void> => {
-    const item = items[index]!;
-    if (inBulk.has(item)) return;
-    const to = inRoot(target, item.rel);
-    try {
-      if (item.kind === 'symlink') await fs.symlink(encodeName(item.target ?? ''), to);
-      else {
-        if (index !== firstFile || method !== 'clone') await fs.copyFile(inRoot(source, item.rel), to, flag);
-        await fs.utimes(to, item.mtimeMs / 1000, item.mtimeMs / 1000);
+  // Many files: whole subtrees through `cp -a` (Linux). Otherwise, or elsewhere, file by file.
+  const vanished = (total >= WORKER_THRESHOLD ? await copySubtreesWithCp(source, target, listing, { signal, onDone: report }) : null) ?? (await copyFiles());
+  check();
+
+  /** The file-by-file copy: folders first, then files (many on worker threads), folder modes last. */
+  async function copyFiles(): Promise<Set<string>> {
+    for (const dir of dirs) await fs.mkdir(inRoot(target, dir.rel));
+    const lost = new Set<string>();
+    const bulk = total >= WORKER_THRESHOLD ? items.filter((item) => item.kind === 'file' && !hasEscapes(item.rel)) : [];
+    const inBulk = new Set(bulk);
+    await runPool(total, options.concurrency ?? 32, async (index) => {
+      const item = items[index]!;
+      if (inBulk.has(item)) return;
+      const to = inRoot(target, item.rel);
+      try {
+        if (item.kind === 'symlink') await fs.symlink(encodeName(item.target ?? ''), to);
+        else {
+          await fs.copyFile(inRoot(source, item.rel), to, flag);
+          await fs.utimes(to, item.mtimeMs / 1000, item.mtimeMs / 1000);
+        }
+      } catch (error) {
+        // A file deleted from a live original while it is copied is left out of the copy and the manifest alike.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || fsSync.existsSync(inRoot(source, item.rel))) throw error;
+        lost.add(item.rel);
       }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || fsSync.existsSync(inRoot(source, item.rel))) throw error;
-      vanished.add(item.rel);
-    }
-    report(1);
-  };
-  await runPool(total, options.concurrency ?? 32, copyOne, check);
-  if (bulk.length > 0) {
-    const rels = bulk.map((item) => item.rel);
-    let lost = await copyWithCp(source, target, rels, { signal, onDone: report });
-    if (!lost) {
+      report(1);
+    }, check);
+    if (bulk.length > 0) {
       const jobs: CopyJob[] = bulk.map((item) => [path.join(source, item.rel), path.join(target, item.rel), item.mtimeMs / 1000]);
-      lost = new Set([...(await copyOnWorkers(jobs, flag, { signal, onDone: report }))].map((from) => path.relative(source, from).split(path.sep).join('/')));
+      for (const from of await copyOnWorkers(jobs, flag, { signal, onDone: report })) lost.add(path.relative(source, from).split(path.sep).join('/'));
     }
-    for (const rel of lost) vanished.add(rel);
+    // Directory modes last: a read-only source directory must not block copying into it.
+    for (let i = dirs.length - 1; i >= 0; i--) await fs.chmod(inRoot(target, dirs[i]!.rel), dirs[i]!.mode);
+    return lost;
   }
+
   const entries: ManifestEntry[] = [];
   for (const item of items) {
     if (vanished.has(item.rel)) continue;
@@ -112,18 +116,19 @@ export async function copyTree(source: string, target: string, options: CopyTree
     }
     entries.push(entry);
   }
-  // Directory modes last: a read-only source directory must not block copying into it.
-  for (let i = dirs.length - 1; i >= 0; i--) await fs.chmod(inRoot(target, dirs[i]!.rel), dirs[i]!.mode);
   return { entries, method, files: total, bytes, skipped };
 }
 
-/** Copies one file with a forced clone: true when the filesystem did it, false when it cannot clone. */
-async function probeClone(from: string | Buffer, to: string | Buffer): Promise<boolean> {
+/** True when the filesystem under `target` can clone `sample` (tried on a scratch copy, then removed). */
+async function canClone(sample: string | Buffer, target: string): Promise<boolean> {
+  const probe = path.join(target, '.bindery-clone-probe');
   try {
-    await fs.copyFile(from, to, fsSync.constants.COPYFILE_FICLONE_FORCE);
+    await fs.copyFile(sample, probe, fsSync.constants.COPYFILE_FICLONE_FORCE);
     return true;
   } catch (error) {
     if (CLONE_UNSUPPORTED.has((error as NodeJS.ErrnoException).code ?? '')) return false;
     throw error;
+  } finally {
+    await fs.rm(probe, { force: true });
   }
 }

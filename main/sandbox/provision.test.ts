@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../shared/errors.ts';
 import { getSandbox } from '../registry/sandboxes.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
+import { copyOnWorkers, type CopyJob } from './copy-workers.ts';
 import { markerFile, metaDir } from './layout.ts';
 import { manifestFile, readManifest } from './manifest.ts';
 import { exists, gitFingerprint, newManager } from './test-harness.ts';
@@ -71,7 +72,23 @@ describe('copy_on_write', () => {
     expect(wo.fallbackReason).toMatch(/write_only/);
   });
 
-  it('copies large trees on worker threads, exactly', async () => {
+  it('copies file by file on worker threads where cp is not used, exactly', async () => {
+    const original = tempDir('bindery-big-');
+    writeFiles(original, Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`d${i % 3}/f${i}.txt`, `file ${i}\n`])));
+    const past = Date.now() / 1000 - 3600;
+    const target = tempDir('bindery-copy-');
+    for (let i = 0; i < 3; i++) fs.mkdirSync(path.join(target, `d${i}`));
+    const jobs: CopyJob[] = Array.from({ length: 300 }, (_, i) => [path.join(original, `d${i % 3}/f${i}.txt`), path.join(target, `d${i % 3}/f${i}.txt`), past]);
+    jobs.push([path.join(original, 'vanished.txt'), path.join(target, 'vanished.txt'), past]);
+    let done = 0;
+    const vanished = await copyOnWorkers(jobs, 0, { threads: 2, onDone: (n) => (done += n) });
+    expect(done).toBe(301);
+    expect([...vanished]).toEqual([path.join(original, 'vanished.txt')]);
+    expect(fs.readFileSync(path.join(target, 'd2/f299.txt'), 'utf8')).toBe('file 299\n');
+    expect(fs.statSync(path.join(target, 'd0/f0.txt')).mtimeMs / 1000).toBeCloseTo(past, 2);
+  });
+
+  it('copies large trees, exactly', async () => {
     const { manager, plan } = newManager();
     const original = tempDir('bindery-big-');
     writeFiles(original, Object.fromEntries(Array.from({ length: 2500 }, (_, i) => [`d${i % 7}/f${i}.txt`, `file ${i}\n`])));
