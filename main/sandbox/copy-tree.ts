@@ -40,6 +40,9 @@ export interface CopyTreeResult {
   skipped: string[];
 }
 
+/** From this many files, starting `cp` processes pays off. */
+const CP_THRESHOLD = 256;
+
 const CLONE_UNSUPPORTED = new Set(['EOPNOTSUPP', 'ENOTSUP', 'EXDEV', 'ENOSYS', 'EINVAL', 'ENOTTY', 'EBADF', 'EPERM']);
 
 /** Copies `source` into the new directory `target` (which must not exist). */
@@ -69,7 +72,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
     if (Math.floor(before / step) !== Math.floor(done / step) || done === total) onProgress?.({ phase: 'copying', done, total });
   };
   // Many files: whole subtrees through `cp -a` (Linux). Otherwise, or elsewhere, file by file.
-  const vanished = (total >= WORKER_THRESHOLD ? await copySubtreesWithCp(source, target, listing, { signal, onDone: report }) : null) ?? (await copyFiles());
+  const vanished = (total >= CP_THRESHOLD ? await copySubtreesWithCp(source, target, listing, { signal, onDone: report }) : null) ?? (await copyFiles());
   check();
 
   /** The file-by-file copy: folders first, then files (many on worker threads), folder modes last. */
