@@ -2,6 +2,7 @@
  * The shapes of plans, sandboxes, changes, commits and trash entries. Plain data shared by the
  * registry, the sandbox engine, the services and the hosts.
  */
+import type { ChangedFile, SandboxInfo } from '../../shared/dto.ts';
 import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
 
 /** Where a plan stands; the registry keeps every transition. */
@@ -37,38 +38,11 @@ export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
 /** How copy_on_write copied the files: a filesystem clone (reflink) or ordinary copies. */
 export type CopyMethod = 'clone' | 'copy';
 
-/** A sandbox as the registry records it. */
-export interface SandboxRecord {
-  id: string;
-  planId: string;
-  resourceId: string;
-  resourceName: string;
-  /** Every slot of the plan bound to this sandbox (two slots of one resource share it). */
-  slotNames: string[];
-  originalPath: string;
-  /** The strategy asked for (resource override, else type default, else none). */
-  requestedStrategy: SandboxStrategy;
-  /** The strategy that was used (differs after a fallback). */
-  strategy: SandboxStrategy;
-  copyMethod: CopyMethod | null;
-  fallbackReason: string | null;
-  handler: string | null;
-  /** "handler X failed to load: reason; default used", when that happened. */
-  handlerFailure: string | null;
-  access: AccessMode;
-  /** The sandbox directory (the original itself for `none`). */
-  path: string;
-  /** git_worktree: the private ref and the commit the sandbox started from. */
-  baseRef: string | null;
-  baseCommit: string | null;
-  /** git_worktree: ignored files of the original that were not carried over (first ones). */
-  ignoredFiles: string[];
-  ignoredCount: number;
-  status: SandboxStatus;
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/**
+ * A sandbox as the registry records it: the shared DTO (strategy asked for and used, fallback
+ * reason, handler failure, access, path, git base, ignored files), so hosts pass it on unchanged.
+ */
+export type SandboxRecord = SandboxInfo;
 
 /** A sandbox as handlers see it; `context.sandboxPath` mirrors the reference's `sandbox.context`. */
 export interface Sandbox extends SandboxRecord {
@@ -88,27 +62,11 @@ export type EntryType = 'file' | 'symlink';
  */
 export type Drift = 'clean' | 'conflict' | 'applied';
 
-/** One changed path of a sandbox against its base. */
-export interface FileChange {
-  /** Relative path with `/`; bytes that are not UTF-8 are kept as U+DC80..U+DCFF (see fs-path.ts). */
-  path: string;
-  /** The path before a rename. */
-  oldPath: string | null;
-  kind: ChangeKind;
-  oldType: EntryType | null;
-  newType: EntryType | null;
-  oldMode: number | null;
-  newMode: number | null;
-  /** Size in the sandbox (null when deleted). */
-  size: number | null;
-  binary: boolean;
-  /** Line counts; null for binary files or when not computed. */
-  additions: number | null;
-  deletions: number | null;
-  drift: Drift;
-  /** Why the path is in conflict. */
-  driftReason: string | null;
-}
+/**
+ * One changed path of a sandbox against its base (the shared DTO). Paths use `/`; bytes that are
+ * not UTF-8 are kept as U+DC80..U+DCFF (see fs-path.ts).
+ */
+export type FileChange = ChangedFile;
 
 /** The change list of one sandbox. */
 export interface SandboxChanges {
