@@ -37,7 +37,7 @@ export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanO
   const manifest = readManifest(file);
   const baseline = options.portable ? null : readBaseline(meta);
   const since = baseline === null ? null : baseline - BASELINE_MARGIN_MS;
-  const changed = since === null ? null : await scanChangedSince(sandbox.path, since, { skipTopGit: true });
+  const changed = since === null ? null : await scanChangedSince(sandbox.path, since, { skipTopGit: true, expected: manifest.size, weigh: (name) => manifest.countUnder(name) });
   const entries = changed ?? (await scanTree(sandbox.path, { skipTopGit: true, portable: options.portable }));
   const compare = new Comparison(sandbox, manifest);
   for (const now of entries) compare.entry(now);

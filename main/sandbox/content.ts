@@ -4,7 +4,7 @@
  * git blob ids) that drift checks compare.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import fsSync, { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { diffLines } from 'diff';
 import type { EntryType } from './model.ts';
@@ -65,11 +65,14 @@ export type DiskEntry =
       binary: boolean;
     };
 
+/** Files up to this size are read synchronously: a handful of syscalls cost less than thread-pool round trips. */
+const SYNC_READ_LIMIT = 256 * 1024;
+
 /** Reads a file or symlink without following it; large files are hashed as a stream, never held whole. */
 export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
   let stat;
   try {
-    stat = await fs.lstat(at);
+    stat = fsSync.lstatSync(at);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { type: null };
@@ -77,12 +80,12 @@ export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
   }
   const base = { mode: stat.mode & 0o7777, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs };
   if (stat.isSymbolicLink()) {
-    const data = await fs.readlink(at, { encoding: 'buffer' });
+    const data = fsSync.readlinkSync(at, { encoding: 'buffer' });
     return { type: 'symlink', ...base, size: data.length, data, sha256: sha256(data), blobId: gitBlobId(data), binary: false };
   }
   if (!stat.isFile()) return { type: 'other' };
   if (stat.size <= TEXT_LIMIT) {
-    const data = await fs.readFile(at);
+    const data = stat.size <= SYNC_READ_LIMIT ? fsSync.readFileSync(at) : await fs.readFile(at);
     return { type: 'file', ...base, size: data.length, data, sha256: sha256(data), blobId: gitBlobId(data), binary: isBinary(data) };
   }
   const plain = createHash('sha256');

@@ -1,15 +1,17 @@
 /**
  * The fastest copy on Linux: GNU `cp -a --reflink=auto`, the very tool the benchmark compares
- * with, over groups of top-level entries (balanced by the file counts the scan already has), a
- * few at a time, with progress per group and cancellation by killing the running groups. Null
- * when GNU cp is not there, so the caller copies file by file instead.
+ * with, over groups of top-level entries, a few at a time. It starts at once, while the scan of
+ * the source (whose stats become the manifest) runs beside it: groups are balanced by a shallow
+ * count of each top-level folder, progress is reported per group in the scan's file counts, and
+ * cancelling kills the running groups. Null when GNU cp is not there or a top-level name is not
+ * UTF-8, so the caller copies file by file instead.
  */
 import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CancelledError } from '../../shared/errors.ts';
-import { hasEscapes } from './fs-path.ts';
 import { runPool } from './pool.ts';
 import type { ScanEntry } from './scan.ts';
 
@@ -28,56 +30,81 @@ function lstatQuiet(file: string): boolean {
   return fsSync.lstatSync(file, { throwIfNoEntry: false }) !== undefined;
 }
 
+/** Options of `copyWithCp`. */
+export interface CpOptions {
+  signal?: AbortSignal;
+  /** Files and symlinks copied so far, as the scan counts them (called once per group). */
+  onDone?: (count: number) => void;
+}
+
 /**
- * Copies every top-level entry of `source` into the existing, empty `target` with `cp -a`.
- * Returns the files of the scan that vanished from the source meanwhile, or null when this fast
- * path does not apply (no GNU cp, or top-level names that are not UTF-8).
+ * Copies every top-level entry of `source` into the existing, empty `target` with `cp -a`, while
+ * `listing` (the scan of `source`) completes. Returns the files of the scan that vanished from
+ * the source meanwhile, or null when this fast path does not apply.
  */
-export async function copySubtreesWithCp(
-  source: string,
-  target: string,
-  listing: ScanEntry[],
-  options: { signal?: AbortSignal; onDone?: (count: number) => void } = {},
-): Promise<Set<string> | null> {
+export async function copyWithCp(source: string, target: string, listing: Promise<ScanEntry[]>, options: CpOptions = {}): Promise<Set<string> | null> {
   if (!(await hasGnuCp())) return null;
-  const files = new Map<string, string[]>();
-  for (const entry of listing) {
-    const slash = entry.rel.indexOf('/');
-    const top = slash === -1 ? entry.rel : entry.rel.slice(0, slash);
-    if (!files.has(top)) files.set(top, []);
-    if (entry.kind === 'file' || entry.kind === 'symlink') files.get(top)!.push(entry.rel);
-  }
-  if ([...files.keys()].some(hasEscapes)) return null;
+  const top = await fs.readdir(source, { withFileTypes: true });
+  if (top.some((entry) => entry.name.includes('\uFFFD'))) return null;
+  const units = await Promise.all(top.map(async (entry) => ({ name: entry.name, weight: entry.isDirectory() ? await shallowCount(path.join(source, entry.name)) : 1 })));
   const parallel = Math.max(1, Math.min(os.availableParallelism(), 4));
-  const groups = balance([...files].map(([name, rels]) => ({ name, rels })), parallel * 4);
+  const groups = balance(units, parallel * 4);
+  let filesUnder: Promise<Map<string, string[]>> | undefined;
+  const scanned = (): Promise<Map<string, string[]>> => (filesUnder ??= listing.then(filesByTopLevel));
   const vanished = new Set<string>();
-  await runPool(groups.length, parallel, (index) => {
-    const group = groups[index]!;
-    return new Promise<void>((resolve, reject) => {
-      execFile('cp', ['-a', '--reflink=auto', '-t', target, '--', ...group.names], { cwd: source, signal: options.signal, maxBuffer: 1 << 24 }, (error, _stdout, stderr) => {
-        if (options.signal?.aborted) return reject(new CancelledError('Provisioning was cancelled; nothing was kept.'));
-        if (error) {
-          // cp goes on after a file it cannot copy; the group fails only for files that are still there.
-          const missing = group.rels.filter((rel) => !lstatQuiet(path.join(target, rel)));
-          const lost = missing.filter((rel) => !lstatQuiet(path.join(source, rel)));
-          if (lost.length < missing.length || missing.length === 0) return reject(new Error(`cp failed while copying into ${target}: ${String(stderr).trim() || error.message}`));
-          for (const rel of lost) vanished.add(rel);
-        }
-        options.onDone?.(group.rels.length);
-        resolve();
-      });
-    });
+  await runPool(groups.length, parallel, async (index) => {
+    const names = groups[index]!;
+    const failure = await runCp(source, target, names, options.signal);
+    const byTop = await scanned();
+    const rels = names.flatMap((name) => byTop.get(name) ?? []);
+    if (failure !== null) {
+      // cp goes on after a file it cannot copy; the group fails only for files that are still there.
+      const missing = rels.filter((rel) => !lstatQuiet(path.join(target, rel)));
+      const lost = missing.filter((rel) => !lstatQuiet(path.join(source, rel)));
+      if (lost.length < missing.length || missing.length === 0) throw new Error(`cp failed while copying into ${target}: ${failure}`);
+      for (const rel of lost) vanished.add(rel);
+    }
+    options.onDone?.(rels.length);
   });
   return vanished;
 }
 
-/** Spreads units over at most `count` groups, largest first onto the lightest group. */
-function balance(units: Array<{ name: string; rels: string[] }>, count: number): Array<{ names: string[]; rels: string[] }> {
-  const groups = Array.from({ length: Math.min(count, units.length) }, () => ({ names: [] as string[], rels: [] as string[] }));
-  for (const unit of [...units].sort((a, b) => b.rels.length - a.rels.length)) {
-    const lightest = groups.reduce((best, group) => (group.rels.length < best.rels.length ? group : best));
-    lightest.names.push(unit.name);
-    for (const rel of unit.rels) lightest.rels.push(rel);
+/** Runs one `cp -a`; resolves with its error text, or null when it succeeded. */
+function runCp(source: string, target: string, names: string[], signal: AbortSignal | undefined): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    execFile('cp', ['-a', '--reflink=auto', '-t', target, '--', ...names], { cwd: source, signal, maxBuffer: 1 << 24 }, (error, _stdout, stderr) => {
+      if (signal?.aborted) return reject(new CancelledError('Provisioning was cancelled; nothing was kept.'));
+      resolve(error ? String(stderr).trim() || error.message : null);
+    });
+  });
+}
+
+/** How many entries a folder holds directly: a cheap stand-in for its size while the scan runs. */
+async function shallowCount(dir: string): Promise<number> {
+  return 1 + (await fs.readdir(dir).then((names) => names.length, () => 0));
+}
+
+/** The scanned files and symlinks, by the top-level entry they are under. */
+function filesByTopLevel(listing: ScanEntry[]): Map<string, string[]> {
+  const files = new Map<string, string[]>();
+  for (const entry of listing) {
+    if (entry.kind !== 'file' && entry.kind !== 'symlink') continue;
+    const slash = entry.rel.indexOf('/');
+    const top = slash === -1 ? entry.rel : entry.rel.slice(0, slash);
+    const rels = files.get(top);
+    if (rels) rels.push(entry.rel);
+    else files.set(top, [entry.rel]);
   }
-  return groups;
+  return files;
+}
+
+/** Spreads units over at most `count` groups, heaviest first onto the lightest group. */
+function balance(units: Array<{ name: string; weight: number }>, count: number): string[][] {
+  const groups = Array.from({ length: Math.min(count, units.length) }, () => ({ names: [] as string[], weight: 0 }));
+  for (const unit of [...units].sort((a, b) => b.weight - a.weight)) {
+    const lightest = groups.reduce((best, group) => (group.weight < best.weight ? group : best));
+    lightest.names.push(unit.name);
+    lightest.weight += unit.weight;
+  }
+  return groups.map((group) => group.names);
 }

@@ -1,14 +1,17 @@
 /**
- * Copies a directory tree the fast way: one scan (names and stats, see scan.ts), then concurrent
- * `copyFile` with COPYFILE_FICLONE (a reflink where the filesystem supports it: a probe says which happened),
- * symlinks recreated unchanged, timestamps and modes kept like `cp -a`. Returns the base
- * manifest of what was copied. Cancelling stops the copy; the caller removes the target.
+ * Copies a directory tree the fast way: a scan of the source (names and stats, see scan.ts) and,
+ * beside it, `cp -a` over groups of top-level entries on Linux; elsewhere, after the scan,
+ * concurrent `copyFile` with COPYFILE_FICLONE. Either way a reflink where the filesystem supports
+ * it (a probe says which happened), symlinks recreated unchanged, timestamps and modes kept like
+ * `cp -a`. Returns the base manifest of what was copied. Cancelling stops the copy; the caller
+ * removes the target.
  */
+import { randomUUID } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import { CancelledError } from '../../shared/errors.ts';
 import path from 'node:path';
-import { copySubtreesWithCp } from './copy-native.ts';
+import { copyWithCp } from './copy-native.ts';
 import { copyOnWorkers, WORKER_THRESHOLD, type CopyJob } from './copy-workers.ts';
 import { displayPath, encodeName, hasEscapes, inRoot } from './fs-path.ts';
 import { isRacy, sha256File, type ManifestEntry } from './manifest.ts';
@@ -40,9 +43,6 @@ export interface CopyTreeResult {
   skipped: string[];
 }
 
-/** From this many files, starting `cp` processes pays off. */
-const CP_THRESHOLD = 256;
-
 const CLONE_UNSUPPORTED = new Set(['EOPNOTSUPP', 'ENOTSUP', 'EXDEV', 'ENOSYS', 'EINVAL', 'ENOTTY', 'EBADF', 'EPERM']);
 
 /** Copies `source` into the new directory `target` (which must not exist). */
@@ -52,31 +52,38 @@ export async function copyTree(source: string, target: string, options: CopyTree
     if (signal?.aborted) throw new CancelledError('Provisioning was cancelled; nothing was kept.');
   };
   onProgress?.({ phase: 'listing', done: 0, total: 0 });
-  const listing = await scanTree(source, { signal });
-  check();
   await fs.mkdir(target);
-  const dirs = listing.filter((e) => e.kind === 'dir');
-  const items = listing.filter((e) => e.kind === 'file' || e.kind === 'symlink');
-  const skipped = listing.filter((e) => e.kind === 'other').map((e) => displayPath(e.rel));
+  const scanning = scanTree(source, { signal });
+  // Settled here too, so a copy that fails first does not leave the scan's failure unhandled.
+  scanning.catch(() => undefined);
   const copiedAt = Date.now();
-  const firstFile = items.findIndex((item) => item.kind === 'file');
-  const method: CopyMethod = firstFile >= 0 && (await canClone(inRoot(source, items[firstFile]!.rel), target)) ? 'clone' : 'copy';
-  const flag = method === 'clone' ? fsSync.constants.COPYFILE_FICLONE : 0;
-  let bytes = 0;
   let done = 0;
-  const total = items.length;
-  const step = Math.max(1, Math.floor(total / 100));
+  let total = 0;
+  let step = 1;
   const report = (count: number): void => {
     const before = done;
     done += count;
     if (Math.floor(before / step) !== Math.floor(done / step) || done === total) onProgress?.({ phase: 'copying', done, total });
   };
-  // Many files: whole subtrees through `cp -a` (Linux). Otherwise, or elsewhere, file by file.
-  const vanished = (total >= CP_THRESHOLD ? await copySubtreesWithCp(source, target, listing, { signal, onDone: report }) : null) ?? (await copyFiles());
+  const counted = scanning.then((listing) => {
+    total = listing.filter((e) => e.kind === 'file' || e.kind === 'symlink').length;
+    step = Math.max(1, Math.floor(total / 100));
+    return listing;
+  });
+  // On Linux `cp -a` copies while the scan lists; elsewhere (or for odd top-level names) file by file after it.
+  const copied = await copyWithCp(source, target, counted, { signal, onDone: report });
+  const listing = await counted;
+  check();
+  const dirs = listing.filter((e) => e.kind === 'dir');
+  const items = listing.filter((e) => e.kind === 'file' || e.kind === 'symlink');
+  const skipped = listing.filter((e) => e.kind === 'other').map((e) => displayPath(e.rel));
+  const firstFile = items.find((item) => item.kind === 'file');
+  const method: CopyMethod = firstFile && (await canClone(inRoot(source, firstFile.rel), target)) ? 'clone' : 'copy';
+  const vanished = copied ?? (await copyFiles(method === 'clone' ? fsSync.constants.COPYFILE_FICLONE : 0));
   check();
 
   /** The file-by-file copy: folders first, then files (many on worker threads), folder modes last. */
-  async function copyFiles(): Promise<Set<string>> {
+  async function copyFiles(flag: number): Promise<Set<string>> {
     for (const dir of dirs) await fs.mkdir(inRoot(target, dir.rel));
     const lost = new Set<string>();
     const bulk = total >= WORKER_THRESHOLD ? items.filter((item) => item.kind === 'file' && !hasEscapes(item.rel)) : [];
@@ -108,6 +115,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
   }
 
   const entries: ManifestEntry[] = [];
+  let bytes = 0;
   for (const item of items) {
     if (vanished.has(item.rel)) continue;
     const entry: ManifestEntry = { path: item.rel, type: item.kind === 'symlink' ? 'symlink' : 'file', size: item.size, mtimeMs: item.mtimeMs, mode: item.mode, ino: item.ino };
@@ -119,14 +127,14 @@ export async function copyTree(source: string, target: string, options: CopyTree
     }
     entries.push(entry);
   }
-  return { entries, method, files: total, bytes, skipped };
+  return { entries, method, files: items.length, bytes, skipped };
 }
 
-/** True when the filesystem under `target` can clone `sample` (tried on a scratch copy, then removed). */
+/** True when the filesystem under `target` can clone `sample` (tried on a scratch copy under a fresh name, then removed). */
 async function canClone(sample: string | Buffer, target: string): Promise<boolean> {
-  const probe = path.join(target, '.bindery-clone-probe');
+  const probe = path.join(target, `.bindery-clone-probe-${randomUUID()}`);
   try {
-    await fs.copyFile(sample, probe, fsSync.constants.COPYFILE_FICLONE_FORCE);
+    await fs.copyFile(sample, probe, fsSync.constants.COPYFILE_FICLONE_FORCE | fsSync.constants.COPYFILE_EXCL);
     return true;
   } catch (error) {
     if (CLONE_UNSUPPORTED.has((error as NodeJS.ErrnoException).code ?? '')) return false;

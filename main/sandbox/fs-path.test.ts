@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../testing/fixtures.ts';
-import { scanTree, type ScanEntry } from './scan.ts';
+import { scanChangedSince, scanTree, type ScanEntry } from './scan.ts';
 import { decodeName, displayPath, encodeName, hasEscapes, inRoot } from './fs-path.ts';
 import { isSandboxDepth, isStrictlyInside, sandboxPathFor } from './layout.ts';
 
@@ -68,5 +68,36 @@ describe('scanning a tree', () => {
     expect(fast.map((e) => `${e.kind} ${e.rel}`)).toEqual(['file a.txt', 'file bad\udcff', 'symlink link', 'dir sub', 'file sub/b.txt', 'dir with space', 'file with space/new\nline']);
     expect(fast.find((e) => e.rel === 'a.txt')).toMatchObject({ mode: 0o750, size: 1 });
     expect(fast.find((e) => e.rel === 'link')).toMatchObject({ target: 'sub/b.txt' });
+  });
+});
+
+describe('scanning for entries changed since a moment', () => {
+  it('finds the same entries in-process, through one find and through parallel finds', async () => {
+    const root = tempDir('bindery-scan-since-');
+    const files: Record<string, string> = { '.git/HEAD': 'x', 'top.txt': 't', '-dash/a.txt': 'a' };
+    for (let i = 0; i < 40; i++) files[`d${i % 4}/s${i % 3}/f${i}.txt`] = `${i}`;
+    writeFiles(root, files);
+    fs.writeFileSync(Buffer.from(`${root}/d1/bad\xff`, 'latin1'), 'odd');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    for (const rel of Object.keys(files)) fs.utimesSync(path.join(root, rel), anHourAgo, anHourAgo);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const since = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fs.appendFileSync(path.join(root, 'd1/s2/f5.txt'), 'changed');
+    fs.writeFileSync(path.join(root, '-dash/new.txt'), 'new');
+    fs.chmodSync(path.join(root, 'top.txt'), 0o600);
+    fs.writeFileSync(path.join(root, '.git/index'), 'ignored: inside the top-level .git');
+    const rels = (entries: ScanEntry[] | null) => (entries ?? []).map((e) => e.rel).sort();
+    const expected = ['-dash', '-dash/new.txt', 'top.txt'];
+    const inProcess = await scanChangedSince(root, since, { skipTopGit: true, expected: 10 });
+    const oneFind = await scanChangedSince(root, since, { skipTopGit: true, expected: 5_000 });
+    const parallel = await scanChangedSince(root, since, { skipTopGit: true, expected: 50_000, weigh: (name) => (name.startsWith('d') ? 10 : 1) });
+    // Appending changes the file only; creating a file changes its folder too.
+    expect(rels(inProcess)).toEqual([...expected, 'd1/s2/f5.txt'].sort());
+    if (process.platform === 'linux') {
+      expect(rels(oneFind)).toEqual(rels(inProcess));
+      expect(rels(parallel)).toEqual(rels(inProcess));
+      expect(parallel?.find((e) => e.rel === 'top.txt')).toMatchObject({ kind: 'file', mode: 0o600, size: 1 });
+    }
   });
 });

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { decodeName, encodeName } from './fs-path.ts';
+import { decodeName, encodeName, hasEscapes } from './fs-path.ts';
 
 /** Files modified this close to the copy get a content hash (timestamps can't tell them apart). */
 export const RACY_WINDOW_MS = 3000;
@@ -64,6 +64,8 @@ export function sameMtime(a: number, b: number): boolean {
   return Math.abs(a - b) < MTIME_TOLERANCE_MS;
 }
 
+const NUL = Buffer.from([0]);
+
 const FIELDS = 6; // size, mtimeMs, mode, ino, type (0 file, 1 symlink), racy (0/1)
 
 /**
@@ -86,7 +88,13 @@ export class Manifest {
     const stats = new Float64Array(sorted.length * FIELDS);
     const extras: Record<number, { target?: string; sha256?: string }> = {};
     sorted.forEach((entry, i) => {
-      stats.set([entry.size, entry.mtimeMs, entry.mode, entry.ino, entry.type === 'file' ? 0 : 1, entry.racy ? 1 : 0], i * FIELDS);
+      const o = i * FIELDS;
+      stats[o] = entry.size;
+      stats[o + 1] = entry.mtimeMs;
+      stats[o + 2] = entry.mode;
+      stats[o + 3] = entry.ino;
+      stats[o + 4] = entry.type === 'file' ? 0 : 1;
+      stats[o + 5] = entry.racy ? 1 : 0;
       if (entry.target !== undefined || entry.sha256 !== undefined) extras[i] = { target: entry.target, sha256: entry.sha256 };
     });
     return new Manifest(file, sorted.map((e) => e.path), stats, extras);
@@ -133,6 +141,12 @@ export class Manifest {
     return i === -1 ? undefined : this.entryAt(i);
   }
 
+  /** How many paths are `name` or below it (a top-level name, for balancing work). */
+  countUnder(name: string): number {
+    const self = this.paths[lowerBound(this.paths, name)] === name ? 1 : 0;
+    return self + lowerBound(this.paths, successor(`${name}/`)) - lowerBound(this.paths, `${name}/`);
+  }
+
   /** Every path with its entry, in path order. */
   *[Symbol.iterator](): IterableIterator<[string, ManifestEntry]> {
     for (let i = 0; i < this.paths.length; i++) yield [this.paths[i]!, this.entryAt(i)];
@@ -171,8 +185,9 @@ export class Manifest {
 
   /** Writes the manifest (all three files; the numbers atomically, as they are what changes later). */
   saveSync(): void {
-    const paths = this.paths.map((p) => Buffer.concat([encodeName(p), Buffer.from([0])]));
-    fsSync.writeFileSync(`${this.file}.paths`, Buffer.concat(paths));
+    // One string when every name is UTF-8 (the common case); exact bytes name by name otherwise.
+    const paths = this.paths.some(hasEscapes) ? Buffer.concat(this.paths.flatMap((p) => [encodeName(p), NUL])) : `${this.paths.join('\0')}${this.paths.length > 0 ? '\0' : ''}`;
+    fsSync.writeFileSync(`${this.file}.paths`, paths);
     fsSync.writeFileSync(`${this.file}.extra.json`, JSON.stringify(this.extras));
     const temp = `${this.file}.stats.next`;
     fsSync.writeFileSync(temp, new Uint8Array(this.stats.buffer));

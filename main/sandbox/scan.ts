@@ -2,10 +2,13 @@
  * One listing of a tree with the stat of every entry. On Linux with GNU find, `find -printf`
  * does the walk and the lstat calls in C (a Node lstat costs several times the syscall, which
  * is what keeps change detection near `git status`); elsewhere, or if find fails, a Node walk
- * does the same. Names keep their exact bytes (fs-path.ts).
+ * does the same. Change detection asks only for what changed since a moment: small trees are
+ * walked in-process (cheaper than starting find), big ones by one find per core. Names keep
+ * their exact bytes (fs-path.ts).
  */
 import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';
+import os from 'node:os';
 import { CancelledError } from '../../shared/errors.ts';
 import { decodeName, inRoot } from './fs-path.ts';
 import { walkSync, type WalkKind } from './walk.ts';
@@ -32,18 +35,53 @@ export interface ScanOptions {
   portable?: boolean;
 }
 
+/** Options of `scanChangedSince`. */
+export interface ChangedScanOptions extends Pick<ScanOptions, 'signal' | 'skipTopGit'> {
+  /** About how many entries the tree holds: small trees are walked in-process (starting find costs more). */
+  expected?: number;
+  /** About how many entries a top-level entry holds: big trees are walked by parallel finds balanced by it. */
+  weigh?: (topLevelName: string) => number;
+}
+
+/** Below this many entries an lstat walk in this process is quicker than starting find. */
+const IN_PROCESS_LIMIT = 3000;
+
+/** From this many entries the walk is split over parallel finds. */
+const PARALLEL_FROM = 20_000;
+
 /**
- * Only the entries whose ctime is after `sinceMs` (GNU find only; null elsewhere). A ctime cannot
- * be set by anyone but the kernel, so every write, chmod, rename or utimes after that moment shows.
+ * Only the entries whose ctime is after `sinceMs` (null where that cannot be told: Windows, or a
+ * big tree without GNU find). A ctime cannot be set by anyone but the kernel, so every write,
+ * chmod, rename or utimes after that moment shows.
  */
-export async function scanChangedSince(root: string, sinceMs: number, options: Pick<ScanOptions, 'signal' | 'skipTopGit'> = {}): Promise<ScanEntry[] | null> {
+export async function scanChangedSince(root: string, sinceMs: number, options: ChangedScanOptions = {}): Promise<ScanEntry[] | null> {
+  if (options.expected !== undefined && options.expected < IN_PROCESS_LIMIT && process.platform !== 'win32') return nodeScan(root, options, sinceMs);
   if (!(await hasGnuFind())) return null;
   try {
-    return await findScan(root, { ...options, since: sinceMs });
+    const since = { ...options, since: sinceMs };
+    const groups = options.expected !== undefined && options.expected >= PARALLEL_FROM && options.weigh ? topLevelGroups(root, options.skipTopGit, options.weigh) : null;
+    if (!groups) return await findScan(root, since);
+    return (await Promise.all(groups.map((names) => findScan(root, { ...since, startAt: names })))).flat();
   } catch (error) {
     if (error instanceof CancelledError) throw error;
     return null;
   }
+}
+
+/**
+ * The top-level names of `root` in one group per core, balanced by `weigh`; null when a name is
+ * not UTF-8 (it could not be passed to find) or there is nothing to split.
+ */
+function topLevelGroups(root: string, skipTopGit: boolean | undefined, weigh: (name: string) => number): string[][] | null {
+  const names = fsSync.readdirSync(root).filter((name) => !(skipTopGit && name === '.git'));
+  if (names.length < 2 || names.some((name) => name.includes('\uFFFD'))) return null;
+  const groups = Array.from({ length: Math.min(names.length, Math.max(1, Math.min(os.availableParallelism(), 4))) }, () => ({ names: [] as string[], weight: 0 }));
+  for (const { name, weight } of names.map((n) => ({ name: n, weight: weigh(n) + 1 })).sort((a, b) => b.weight - a.weight)) {
+    const lightest = groups.reduce((best, group) => (group.weight < best.weight ? group : best));
+    lightest.names.push(name);
+    lightest.weight += weight;
+  }
+  return groups.map((group) => group.names);
 }
 
 const FORMAT = '%P\\0%y\\0%s\\0%T@\\0%m\\0%i\\0%l\\0';
@@ -73,14 +111,22 @@ async function hasGnuFind(): Promise<boolean> {
   return gnuFind;
 }
 
-function findScan(root: string, options: ScanOptions & { since?: number }): Promise<ScanEntry[]> {
-  const prune = options.skipTopGit ? ['(', '-path', `${escapeGlob(root)}/.git`, '-prune', ')', '-o'] : [];
+/**
+ * Runs find below `root` (or from the top-level entries `startAt`, which are listed themselves,
+ * as `./name` so no name reads as an option) and parses what it prints.
+ */
+function findScan(root: string, options: ScanOptions & { since?: number; startAt?: string[] }): Promise<ScanEntry[]> {
+  const prune = options.skipTopGit && !options.startAt ? ['(', '-path', `${escapeGlob(root)}/.git`, '-prune', ')', '-o'] : [];
   const since = options.since === undefined ? [] : ['-newerct', `@${(options.since / 1000).toFixed(3)}`];
+  const start = options.startAt ? [...options.startAt.map((name) => `./${name}`)] : [root, '-mindepth', '1'];
+  const format = options.startAt ? FORMAT.replace('%P', '%p') : FORMAT;
   return new Promise((resolve, reject) => {
-    execFile('find', [root, '-mindepth', '1', ...prune, ...since, '-printf', FORMAT], { encoding: 'buffer', maxBuffer: 1 << 30, signal: options.signal }, (error, stdout) => {
+    execFile('find', [...start, ...prune, ...since, '-printf', format], { cwd: root, encoding: 'buffer', maxBuffer: 1 << 30, signal: options.signal }, (error, stdout) => {
       if (options.signal?.aborted) return reject(new CancelledError('Cancelled while listing files.'));
       if (error) return reject(error);
-      resolve(parseFind(stdout));
+      const entries = parseFind(stdout);
+      if (options.startAt) for (const entry of entries) entry.rel = entry.rel.slice(2);
+      resolve(entries);
     });
   });
 }
@@ -129,11 +175,13 @@ function escapeGlob(text: string): string {
   return text.replace(/[[\]*?\\]/g, (char) => `\\${char}`);
 }
 
-function nodeScan(root: string, options: ScanOptions): ScanEntry[] {
+/** The Node walk; with `sinceMs`, only the entries whose ctime is after it. */
+function nodeScan(root: string, options: ScanOptions, sinceMs?: number): ScanEntry[] {
   const entries: ScanEntry[] = [];
   walkSync(
     root,
     (rel, stat) => {
+      if (sinceMs !== undefined && stat.ctimeMs <= sinceMs) return;
       const kind: WalkKind = stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : stat.isSymbolicLink() ? 'symlink' : 'other';
       const entry: ScanEntry = { rel, kind, size: stat.size, mtimeMs: stat.mtimeMs, mode: stat.mode & 0o7777, ino: stat.ino };
       if (kind === 'symlink') entry.target = decodeName(fsSync.readlinkSync(inRoot(root, rel), { encoding: 'buffer' }));

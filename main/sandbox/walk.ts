@@ -6,8 +6,9 @@
 import type { Dirent, Stats } from 'node:fs';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { CancelledError } from '../../shared/errors.ts';
-import { decodeName, inRoot } from './fs-path.ts';
+import { decodeName, hasEscapes, inRoot } from './fs-path.ts';
 
 /** The kind of an entry as the sandbox engine sees it. */
 export type WalkKind = 'dir' | 'file' | 'symlink' | 'other';
@@ -94,18 +95,39 @@ export async function listTree(root: string, options: WalkOptions = {}, concurre
 
 /** Visits every file, symlink and special file below `root` with its lstat; directories are entered (and visited with `includeDirs`). */
 export function walkSync(root: string, visit: (rel: string, stat: Stats) => void, options: WalkOptions = {}): void {
+  const base = root.endsWith(path.sep) ? root.slice(0, -1) : root;
   const stack: string[] = [''];
   while (stack.length > 0) {
     const dir = stack.pop() as string;
-    for (const { name, kind } of readNamesSync(root, dir)) {
-      const rel = join(dir, name);
+    // Names that are not UTF-8 take the exact (slower) route; plain names are joined as strings.
+    const entries = hasEscapes(dir) ? null : fsSync.readdirSync(dir === '' ? base : `${base}/${dir}`, { withFileTypes: true });
+    if (!entries || entries.some((entry) => entry.name.includes('\uFFFD'))) {
+      walkExact(root, dir, stack, visit, options);
+      continue;
+    }
+    for (const entry of entries) {
+      const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      const kind = kindOf(entry);
       if (options.skip?.(rel, kind)) continue;
       if (kind === 'dir') {
         stack.push(rel);
         if (!options.includeDirs) continue;
       }
-      const stat = fsSync.lstatSync(inRoot(root, rel), { throwIfNoEntry: false });
+      const stat = fsSync.lstatSync(`${base}/${rel}`, { throwIfNoEntry: false });
       if (stat) visit(rel, stat);
     }
+  }
+}
+
+function walkExact(root: string, dir: string, stack: string[], visit: (rel: string, stat: Stats) => void, options: WalkOptions): void {
+  for (const { name, kind } of readNamesSync(root, dir)) {
+    const rel = join(dir, name);
+    if (options.skip?.(rel, kind)) continue;
+    if (kind === 'dir') {
+      stack.push(rel);
+      if (!options.includeDirs) continue;
+    }
+    const stat = fsSync.lstatSync(inRoot(root, rel), { throwIfNoEntry: false });
+    if (stat) visit(rel, stat);
   }
 }
