@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { decodeName } from './fs-path.ts';
-import { git, splitNul } from './git.ts';
+import { git, gitStream, splitNul } from './git.ts';
 import type { EntryType, SandboxRecord } from './model.ts';
 
 /** What the base held at a path. */
@@ -81,29 +81,49 @@ async function indexCandidates(sandbox: SandboxRecord, tempDir: string): Promise
   }
 }
 
-/** The contents of base blobs up to `limit` bytes each, by id (sizes checked first, then one `cat-file --batch`). */
+/**
+ * The contents of base blobs up to `limit` bytes each, by id, from one `git cat-file --batch`:
+ * bigger blobs stream past without being held.
+ */
 export async function readBlobs(cwd: string, ids: string[], limit: number): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return blobs;
-  const sizes = (await git('cat-file --batch-check', ['cat-file', '--batch-check'], { cwd, input: `${unique.join('\n')}\n` })).stdout
-    .toString('latin1')
-    .split('\n')
-    .map((line) => line.split(' '));
-  const small = sizes.filter((f) => f[1] === 'blob' && Number(f[2]) <= limit).map((f) => f[0] as string);
-  if (small.length === 0) return blobs;
-  const out = (await git('cat-file --batch', ['cat-file', '--batch'], { cwd, input: `${small.join('\n')}\n` })).stdout;
-  let offset = 0;
-  while (offset < out.length) {
-    const lineEnd = out.indexOf(0x0a, offset);
-    const header = out.toString('latin1', offset, lineEnd).split(' ');
-    offset = lineEnd + 1;
-    if (header[1] === 'missing') continue;
-    const size = Number(header[2]);
-    blobs.set(header[0]!, out.subarray(offset, offset + size));
-    offset += size + 1;
-  }
+  await gitStream('cat-file --batch', ['cat-file', '--batch'], { cwd, input: `${unique.join('\n')}\n` }, batchReader(limit, blobs));
   return blobs;
+}
+
+/**
+ * Parses `cat-file --batch` output chunk by chunk: a header `<id> <type> <size>` (or `<id> missing`)
+ * and, after it, the object's bytes and a newline. Blobs up to `limit` bytes go into `blobs`.
+ */
+function batchReader(limit: number, blobs: Map<string, Buffer>): (chunk: Buffer) => void {
+  let header: Buffer[] = [];
+  let body: { id: string; parts: Buffer[] | null; left: number } | null = null;
+  return (chunk) => {
+    let at = 0;
+    while (at < chunk.length) {
+      if (body) {
+        const take = Math.min(body.left, chunk.length - at);
+        body.parts?.push(chunk.subarray(at, at + take));
+        body.left -= take;
+        at += take;
+        // The object is done with its trailing newline (counted in `left`, dropped from the content).
+        if (body.left === 0 && body.parts) blobs.set(body.id, Buffer.concat(body.parts).subarray(0, -1));
+        if (body.left === 0) body = null;
+        continue;
+      }
+      const lineEnd = chunk.indexOf(0x0a, at);
+      header.push(chunk.subarray(at, lineEnd === -1 ? chunk.length : lineEnd));
+      if (lineEnd === -1) return;
+      at = lineEnd + 1;
+      const [id, type, size] = Buffer.concat(header).toString('latin1').split(' ');
+      header = [];
+      if (size === undefined) continue;
+      const bytes = Number(size);
+      body = { id: id!, parts: type === 'blob' && bytes <= limit ? [] : null, left: bytes + 1 };
+    }
+  };
 }
 
 function baseEntry(mode: string, blob: string): GitBaseEntry {

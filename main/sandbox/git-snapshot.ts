@@ -2,8 +2,9 @@
  * The base of a git_worktree sandbox: a commit of the original's current working state (tracked
  * edits, staged edits, untracked non-ignored files), made through a temporary index so the
  * user's index, HEAD, branches and stash stay byte-identical. HEAD itself when the tree is clean.
- * One `git status` (which never writes the user's index: optional locks are off) tells clean
- * from dirty and lists the ignored files the sandbox will not have.
+ * One `git status` (which never writes the user's index: optional locks are off) gives HEAD,
+ * tells clean from dirty and lists the ignored files the sandbox will not have; it runs beside
+ * the rev-parse that checks the folder is a work tree root.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -26,43 +27,81 @@ export interface WorkingStateSnapshot {
 /** How many ignored paths are kept for the UI; the count covers all of them. */
 export const IGNORED_SAMPLE = 200;
 
-/** What one rev-parse says about a folder that should be a work tree root. */
+/** What `inspectOriginal` found: where the index is, what HEAD is, and how the working state differs from it. */
 export interface OriginalRepo {
   index: string;
+  /** HEAD as the status saw it (null in a repository without commits). */
   head: string | null;
+  /** HEAD's tree, or null when unknown (no commits, or HEAD moved between the two queries). */
   tree: string | null;
+  /** The status found tracked or untracked changes. */
+  dirty: boolean;
+  ignored: WorkingStateSnapshot['ignored'];
 }
 
-/** The original's index path and HEAD, or the reason it cannot host a worktree sandbox. */
-export async function inspectOriginal(location: string): Promise<OriginalRepo | { reason: string }> {
-  const all = await git('rev-parse', ['rev-parse', '--is-bare-repository', '--show-toplevel', '--git-path', 'index', 'HEAD^{commit}', 'HEAD^{tree}'], {
+const STATUS_ARGS = ['status', '--porcelain=v2', '-z', '--branch', '--no-ahead-behind', '--untracked-files=normal', '--ignored=traditional', '--no-renames'];
+const BRANCH_OID = Buffer.from('# branch.oid ');
+const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
+/**
+ * The original's index, HEAD and status, or the reason it cannot host a worktree sandbox. One
+ * rev-parse (usable? root? index?) and one status (HEAD, clean or dirty, ignored files) run side
+ * by side; the status is stopped when the rev-parse says the folder is unusable.
+ */
+export async function inspectOriginal(location: string, signal?: AbortSignal): Promise<OriginalRepo | { reason: string }> {
+  const stopStatus = new AbortController();
+  const statusSignal = signal ? AbortSignal.any([signal, stopStatus.signal]) : stopStatus.signal;
+  const statusRun = git('status', STATUS_ARGS, { cwd: location, signal: statusSignal });
+  // Settled here too, so a status stopped or failed while the rev-parse decides is never an unhandled rejection.
+  statusRun.catch(() => undefined);
+  const repo = await usableRoot(location, signal);
+  if ('reason' in repo) {
+    stopStatus.abort();
+    return repo;
+  }
+  const status = await statusRun.catch((error: Error) => error);
+  if (status instanceof Error) {
+    if (signal?.aborted) throw status;
+    return { reason: `${location} is not a usable git work tree (${status.message})` };
+  }
+  const records = splitNul(status.stdout);
+  const oid = records.find((r) => r.subarray(0, BRANCH_OID.length).equals(BRANCH_OID))?.toString('latin1').slice(BRANCH_OID.length);
+  const head = oid && oid !== '(initial)' ? oid : null;
+  const ignoredRecords = records.filter((r) => r[0] === 0x21 /* ! */);
+  return {
+    index: repo.index,
+    head,
+    tree: head !== null && head === repo.head ? repo.tree : null,
+    dirty: records.some((r) => r[0] === 0x31 || r[0] === 0x32 || r[0] === 0x75 || r[0] === 0x3f),
+    ignored: { sample: ignoredRecords.slice(0, IGNORED_SAMPLE).map((r) => decodeName(r.subarray(2))), count: ignoredRecords.length },
+  };
+}
+
+/** The rev-parse half of `inspectOriginal`: a non-bare work tree whose root is `location`, its index path, HEAD and HEAD's tree. */
+async function usableRoot(location: string, signal?: AbortSignal): Promise<{ index: string; head: string | null; tree: string | null } | { reason: string }> {
+  // Without commits, HEAD^{commit} fails (128) after the first three answers are printed.
+  const result = await git('rev-parse', ['rev-parse', '--is-bare-repository', '--show-toplevel', '--git-path', 'index', 'HEAD^{commit}', 'HEAD^{tree}'], {
     cwd: location,
     okCodes: [0, 128],
+    signal,
   }).catch((error: Error) => error);
-  if (all instanceof Error) return { reason: `${location} is not a usable git work tree (${all.message})` };
-  let lines = all.stdout.toString('utf8').trim().split('\n');
-  if (all.code !== 0) {
-    // No commit yet (or not a repository at all): ask again without HEAD, and let git say which.
-    const again = await git('rev-parse', ['rev-parse', '--is-bare-repository', '--show-toplevel', '--git-path', 'index'], { cwd: location }).catch((error: Error) => error);
-    if (again instanceof Error) return { reason: `${location} is not a usable git work tree (${again.message})` };
-    lines = again.stdout.toString('utf8').trim().split('\n');
+  if (result instanceof Error) {
+    if (signal?.aborted) throw result;
+    return { reason: `${location} is not a usable git work tree (${result.message})` };
   }
-  const [bare, top, index, head, tree] = lines;
-  if (bare === 'true' || !top || !index) return { reason: `${location} is a bare repository, which has no working files to sandbox` };
+  const [bare, top, index, head, tree] = result.stdout.toString('utf8').trim().split('\n');
+  if (bare === 'true') return { reason: `${location} is a bare repository, which has no working files to sandbox` };
+  if (!top || !index) return { reason: `${location} is not a usable git work tree (${result.stderr || `rev-parse exit code ${result.code}`})` };
   const [realTop, realLocation] = await Promise.all([fs.realpath(top), fs.realpath(location)]);
   if (realTop !== realLocation) return { reason: `${location} is inside the work tree ${realTop} but is not its root` };
-  return { index: path.resolve(location, index), head: head ?? null, tree: tree ?? null };
+  const known = (id: string | undefined): string | null => (id && OBJECT_ID.test(id) ? id : null);
+  return { index: path.resolve(location, index), head: known(head), tree: known(tree) };
 }
 
 /** Commits the working state of `repo` without touching its index or refs. */
 export async function snapshotWorkingState(repo: string, original: OriginalRepo, tempDir: string, message: string, signal?: AbortSignal): Promise<WorkingStateSnapshot> {
-  const { head } = original;
-  const status = await git('status', ['status', '--porcelain=v2', '-z', '--untracked-files=normal', '--ignored=traditional', '--no-renames'], { cwd: repo, signal });
-  const records = splitNul(status.stdout);
-  const ignoredRecords = records.filter((r) => r[0] === 0x21 /* ! */);
-  const ignored = { sample: ignoredRecords.slice(0, IGNORED_SAMPLE).map((r) => decodeName(r.subarray(2))), count: ignoredRecords.length };
-  const dirty = records.some((r) => r[0] === 0x31 || r[0] === 0x32 || r[0] === 0x75 || r[0] === 0x3f);
-  if (head && !dirty) return { commit: head, head, clean: true, ignored };
+  const { head, ignored } = original;
+  if (head && !original.dirty) return { commit: head, head, clean: true, ignored };
   await fs.mkdir(tempDir, { recursive: true });
   const tempIndex = path.join(tempDir, `index-${ulid()}`);
   const env = { GIT_INDEX_FILE: tempIndex };

@@ -3,7 +3,7 @@
  * the safety settings every call on a user's repository needs: no optional locks (so reading
  * never rewrites their index), no hooks, no pager, no prompts.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { BinderyError, CancelledError } from '../../shared/errors.ts';
 
 /** Options of one git invocation. */
@@ -38,39 +38,55 @@ export const BINDERY_IDENTITY = {
 };
 
 /** Runs `git <args>` and resolves with its output; throws a BinderyError naming `operation` on failure. */
-export function git(operation: string, args: string[], options: GitOptions): Promise<GitResult> {
+export async function git(operation: string, args: string[], options: GitOptions): Promise<GitResult> {
+  const chunks: Buffer[] = [];
+  const { stderr, code } = await gitStream(operation, args, options, (chunk) => chunks.push(chunk));
+  return { stdout: Buffer.concat(chunks), stderr, code };
+}
+
+/**
+ * Runs `git <args>` handing stdout to `onStdout` as it arrives, for output too large to hold
+ * (e.g. blob contents, of which the caller keeps only some); an exception from `onStdout` stops
+ * git and is rethrown.
+ */
+export function gitStream(operation: string, args: string[], options: GitOptions, onStdout: (chunk: Buffer) => void): Promise<Omit<GitResult, 'stdout'>> {
+  // Already cancelled: start nothing, so there is nothing whose outcome is unknown.
+  if (options.signal?.aborted) return Promise.reject(new CancelledError(`Cancelled before running git ${operation}.`));
   return new Promise((resolve, reject) => {
-    const child = execFile(
-      'git',
-      [...BASE_ARGS, ...args],
-      {
-        cwd: options.cwd,
-        env: {
-          ...process.env,
-          GIT_OPTIONAL_LOCKS: options.optionalLocks ? '1' : '0',
-          GIT_TERMINAL_PROMPT: '0',
-          LC_ALL: 'C',
-          ...options.env,
-        },
-        encoding: 'buffer',
-        maxBuffer: 1 << 30,
-        signal: options.signal,
-      },
-      (error, stdout, stderrBuffer) => {
-        const stderr = stderrBuffer.toString('utf8').trim();
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        if (options.signal?.aborted) return reject(new CancelledError(`Cancelled while running git ${operation}.`));
-        if (error && !(options.okCodes ?? [0]).includes(code)) {
-          const reason = stderr || error.message;
-          return reject(new BinderyError('io_error', `git ${operation} failed in ${options.cwd}: ${reason}`, { operation, code, stderr }));
-        }
-        resolve({ stdout, stderr, code });
-      },
-    );
+    const child = spawn('git', [...BASE_ARGS, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, GIT_OPTIONAL_LOCKS: options.optionalLocks ? '1' : '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
+      signal: options.signal,
+    });
+    const stderrChunks: Buffer[] = [];
+    let consumerError: unknown;
+    let spawnError: Error | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (consumerError !== undefined) return;
+      try {
+        onStdout(chunk);
+      } catch (error) {
+        consumerError = error;
+        child.kill();
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => stderrChunks.push(chunk));
+    // A spawn failure or an abort; 'close' follows either way and settles.
+    child.on('error', (error) => (spawnError = error));
+    child.on('close', (exitCode, signalName) => {
+      const stderr = Buffer.concat(stderrChunks).toString('utf8').trim();
+      const code = exitCode ?? -1;
+      if (options.signal?.aborted) return reject(new CancelledError(`Cancelled while running git ${operation}.`));
+      if (consumerError !== undefined) return reject(consumerError);
+      if (spawnError || !(options.okCodes ?? [0]).includes(code)) {
+        const reason = stderr || spawnError?.message || (signalName ? `killed by ${signalName}` : `exit code ${code}`);
+        return reject(new BinderyError('io_error', `git ${operation} failed in ${options.cwd}: ${reason}`, { operation, code, stderr }));
+      }
+      resolve({ stderr, code });
+    });
     // git may exit before reading its input (e.g. a failed lookup); that EPIPE is not the failure to report.
-    child.stdin?.on('error', () => undefined);
-    if (options.input === undefined) child.stdin?.end();
-    else child.stdin?.end(options.input);
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.input);
   });
 }
 

@@ -40,37 +40,38 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
   const { repo, sandboxPath, ref, signal, onProgress } = request;
   onProgress?.({ phase: 'snapshot', done: 0, total: 1 });
   const snapshot = await snapshotWorkingState(repo, request.original, request.tempDir, `Bindery: working state of ${repo} for plan ${request.planId}`, signal);
-  let refCreated = false;
-  let worktreeCreated = false;
-  try {
-    await git('update-ref', ['update-ref', ref, snapshot.commit, ''], { cwd: repo, signal });
-    refCreated = true;
-    onProgress?.({ phase: 'checkout', done: 0, total: 1 });
-    worktreeCreated = true;
-    await git('worktree add', ['worktree', 'add', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, sandboxPath, snapshot.commit], {
+  onProgress?.({ phase: 'checkout', done: 0, total: 1 });
+  // The ref and the checkout do not depend on each other (the worktree's own HEAD keeps the base
+  // reachable meanwhile), so they run side by side; whatever either made is undone if one fails.
+  const outcomes = await Promise.allSettled([
+    git('update-ref', ['update-ref', ref, snapshot.commit, ''], { cwd: repo, signal }),
+    git('worktree add', ['worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, sandboxPath, snapshot.commit], {
       cwd: repo,
       signal,
-    });
-    onProgress?.({ phase: 'finishing', done: 1, total: 1 });
-    return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: snapshot.ignored.sample, ignoredCount: snapshot.ignored.count };
-  } catch (error) {
-    await removeWorktree(repo, sandboxPath, refCreated ? ref : null, worktreeCreated).catch(() => undefined);
-    throw error;
+    }),
+  ]);
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) {
+    // Either may have done its work before a cancel stopped it, so both are undone whatever they
+    // reported (the ref only while it holds this base).
+    await removeWorktree(repo, sandboxPath, null).catch(() => undefined);
+    await git('update-ref -d', ['update-ref', '-d', ref, snapshot.commit], { cwd: repo, okCodes: [0, 1] }).catch(() => undefined);
+    throw failed.reason;
   }
+  onProgress?.({ phase: 'finishing', done: 1, total: 1 });
+  return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: snapshot.ignored.sample, ignoredCount: snapshot.ignored.count };
 }
 
 /**
  * Removes a worktree sandbox Bindery made (the caller has checked it is ours and confirmed with
  * the user): unlock, remove, prune its admin entry, delete the private ref.
  */
-export async function removeWorktree(repo: string, sandboxPath: string, ref: string | null, registered = true): Promise<void> {
+export async function removeWorktree(repo: string, sandboxPath: string, ref: string | null): Promise<void> {
   const repoThere = await fs.stat(repo).then(
     (s) => s.isDirectory(),
     () => false,
   );
-  if (repoThere && registered) {
-    await git('worktree remove', ['worktree', 'remove', '--force', '--force', sandboxPath], { cwd: repo, okCodes: [0, 128] });
-  }
+  if (repoThere) await git('worktree remove', ['worktree', 'remove', '--force', '--force', sandboxPath], { cwd: repo, okCodes: [0, 128] });
   await fs.rm(sandboxPath, { recursive: true, force: true });
   if (repoThere && ref) await git('update-ref -d', ['update-ref', '-d', ref], { cwd: repo, okCodes: [0, 1] });
 }
