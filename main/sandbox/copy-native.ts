@@ -1,10 +1,10 @@
 /**
  * The fastest copy on Linux: GNU `cp -a --reflink=auto`, the very tool the benchmark compares
- * with, over groups of top-level entries, a few at a time. It starts at once, while the scan of
- * the source (whose stats become the manifest) runs beside it: groups are balanced by a shallow
- * count of each top-level folder, progress is reported per group in the scan's file counts, and
- * cancelling kills the running groups. Null when GNU cp is not there or a top-level name is not
- * UTF-8, so the caller copies file by file instead.
+ * with, over groups of top-level entries, a few at a time (one for a small tree). It starts at
+ * once, while the scan of the source (whose stats become the manifest) runs beside it: groups are
+ * balanced by a shallow count of each top-level folder, progress is reported per group in the
+ * scan's file counts, and cancelling kills the running groups. Null when GNU cp is not there or a
+ * top-level name is not UTF-8, so the caller copies file by file instead.
  */
 import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';
@@ -37,18 +37,31 @@ export interface CpOptions {
   onDone?: (count: number) => void;
 }
 
-/**
- * Copies every top-level entry of `source` into the existing, empty `target` with `cp -a`, while
- * `listing` (the scan of `source`) completes. Returns the files of the scan that vanished from
- * the source meanwhile, or null when this fast path does not apply.
- */
-export async function copyWithCp(source: string, target: string, listing: Promise<ScanEntry[]>, options: CpOptions = {}): Promise<Set<string> | null> {
-  if (!(await hasGnuCp())) return null;
+/** A top-level entry of a tree and a cheap guess of its size (1 + what a folder holds directly). */
+export interface TopLevelUnit {
+  name: string;
+  weight: number;
+}
+
+/** Below this total weight one `cp` does it all: each process costs a fork of this one. */
+const ONE_GROUP_BELOW = 64;
+
+/** The top-level entries of `source` with their weights; null when a name is not UTF-8 (it could not be passed to cp). */
+export async function topLevelUnits(source: string): Promise<TopLevelUnit[] | null> {
   const top = await fs.readdir(source, { withFileTypes: true });
   if (top.some((entry) => entry.name.includes('\uFFFD'))) return null;
-  const units = await Promise.all(top.map(async (entry) => ({ name: entry.name, weight: entry.isDirectory() ? await shallowCount(path.join(source, entry.name)) : 1 })));
+  return Promise.all(top.map(async (entry) => ({ name: entry.name, weight: entry.isDirectory() ? await shallowCount(path.join(source, entry.name)) : 1 })));
+}
+
+/**
+ * Copies the top-level entries `units` of `source` into the existing, empty `target` with
+ * `cp -a`, while `listing` (the scan of `source`) completes. Returns the files of the scan that
+ * vanished from the source meanwhile, or null when GNU cp is not there.
+ */
+export async function copyWithCp(source: string, target: string, units: TopLevelUnit[], listing: Promise<ScanEntry[]>, options: CpOptions = {}): Promise<Set<string> | null> {
+  if (!(await hasGnuCp())) return null;
   const parallel = Math.max(1, Math.min(os.availableParallelism(), 4));
-  const groups = balance(units, parallel * 4);
+  const groups = balance(units, units.reduce((sum, unit) => sum + unit.weight, 0) < ONE_GROUP_BELOW ? 1 : parallel * 4);
   let filesUnder: Promise<Map<string, string[]>> | undefined;
   const scanned = (): Promise<Map<string, string[]>> => (filesUnder ??= listing.then(filesByTopLevel));
   const vanished = new Set<string>();

@@ -11,7 +11,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import { CancelledError } from '../../shared/errors.ts';
 import path from 'node:path';
-import { copyWithCp } from './copy-native.ts';
+import { copyWithCp, topLevelUnits } from './copy-native.ts';
 import { copyOnWorkers, WORKER_THRESHOLD, type CopyJob } from './copy-workers.ts';
 import { displayPath, encodeName, hasEscapes, inRoot } from './fs-path.ts';
 import { isRacy, sha256File, type ManifestEntry } from './manifest.ts';
@@ -53,7 +53,8 @@ export async function copyTree(source: string, target: string, options: CopyTree
   };
   onProgress?.({ phase: 'listing', done: 0, total: 0 });
   await fs.mkdir(target);
-  const scanning = scanTree(source, { signal });
+  const units = await topLevelUnits(source);
+  const scanning = scanTree(source, { signal, expected: units?.reduce((sum, unit) => sum + unit.weight, 0) });
   // Settled here too, so a copy that fails first does not leave the scan's failure unhandled.
   scanning.catch(() => undefined);
   const copiedAt = Date.now();
@@ -71,7 +72,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
     return listing;
   });
   // On Linux `cp -a` copies while the scan lists; elsewhere (or for odd top-level names) file by file after it.
-  const copied = await copyWithCp(source, target, counted, { signal, onDone: report });
+  const copied = units ? await copyWithCp(source, target, units, counted, { signal, onDone: report }) : null;
   const listing = await counted;
   check();
   const dirs = listing.filter((e) => e.kind === 'dir');

@@ -71,6 +71,16 @@ describe('scanning a tree', () => {
   });
 });
 
+describe('scanning a tree whose size was guessed', () => {
+  it('lists everything when the tree is bigger than guessed (the in-process walk gives up and find takes over)', async () => {
+    const root = tempDir('bindery-scan-guess-');
+    writeFiles(root, Object.fromEntries(Array.from({ length: 3200 }, (_, i) => [`d${i % 8}/f${i}.txt`, ''])));
+    const guessedSmall = await scanTree(root, { expected: 10 });
+    expect(guessedSmall).toHaveLength(3208);
+    expect(new Set(guessedSmall.map((e) => e.rel))).toEqual(new Set((await scanTree(root)).map((e) => e.rel)));
+  });
+});
+
 describe('scanning for entries changed since a moment', () => {
   it('finds the same entries in-process, through one find and through parallel finds', async () => {
     const root = tempDir('bindery-scan-since-');

@@ -33,17 +33,20 @@ export interface ScanOptions {
   skipTopGit?: boolean;
   /** Forces the portable Node walk (tests compare both). */
   portable?: boolean;
+  /**
+   * About how many entries the tree holds: a small tree is walked in-process, which is cheaper
+   * than starting find (if the guess was low, the walk gives up after IN_PROCESS_LIMIT entries).
+   */
+  expected?: number;
 }
 
 /** Options of `scanChangedSince`. */
-export interface ChangedScanOptions extends Pick<ScanOptions, 'signal' | 'skipTopGit'> {
-  /** About how many entries the tree holds: small trees are walked in-process (starting find costs more). */
-  expected?: number;
+export interface ChangedScanOptions extends Pick<ScanOptions, 'signal' | 'skipTopGit' | 'expected'> {
   /** About how many entries a top-level entry holds: big trees are walked by parallel finds balanced by it. */
   weigh?: (topLevelName: string) => number;
 }
 
-/** Below this many entries an lstat walk in this process is quicker than starting find. */
+/** Up to this many entries an lstat walk in this process is quicker than starting find. */
 const IN_PROCESS_LIMIT = 3000;
 
 /** From this many entries the walk is split over parallel finds. */
@@ -55,7 +58,8 @@ const PARALLEL_FROM = 20_000;
  * chmod, rename or utimes after that moment shows.
  */
 export async function scanChangedSince(root: string, sinceMs: number, options: ChangedScanOptions = {}): Promise<ScanEntry[] | null> {
-  if (options.expected !== undefined && options.expected < IN_PROCESS_LIMIT && process.platform !== 'win32') return nodeScan(root, options, sinceMs);
+  const small = process.platform === 'win32' ? null : smallScan(root, options, sinceMs);
+  if (small) return small;
   if (!(await hasGnuFind())) return null;
   try {
     const since = { ...options, since: sinceMs };
@@ -90,6 +94,8 @@ let gnuFind: boolean | undefined;
 
 /** Lists every entry below `root` (directories included) with its stat. */
 export async function scanTree(root: string, options: ScanOptions = {}): Promise<ScanEntry[]> {
+  const small = smallScan(root, options);
+  if (small) return small;
   if (!options.portable && (await hasGnuFind())) {
     try {
       return await findScan(root, options);
@@ -175,12 +181,27 @@ function escapeGlob(text: string): string {
   return text.replace(/[[\]*?\\]/g, (char) => `\\${char}`);
 }
 
-/** The Node walk; with `sinceMs`, only the entries whose ctime is after it. */
-function nodeScan(root: string, options: ScanOptions, sinceMs?: number): ScanEntry[] {
+/** The in-process walk of a tree expected to be small; null when it is not (or turns out not to be). */
+function smallScan(root: string, options: ScanOptions, sinceMs?: number): ScanEntry[] | null {
+  if (options.expected === undefined || options.expected > IN_PROCESS_LIMIT) return null;
+  try {
+    return nodeScan(root, options, sinceMs, IN_PROCESS_LIMIT);
+  } catch (error) {
+    if (error === TOO_MANY) return null;
+    throw error;
+  }
+}
+
+const TOO_MANY = new Error('more entries than expected');
+
+/** The Node walk; with `sinceMs`, only the entries whose ctime is after it; throws TOO_MANY past `limit` entries. */
+function nodeScan(root: string, options: ScanOptions, sinceMs?: number, limit = Infinity): ScanEntry[] {
   const entries: ScanEntry[] = [];
+  let visited = 0;
   walkSync(
     root,
     (rel, stat) => {
+      if (++visited > limit) throw TOO_MANY;
       if (sinceMs !== undefined && stat.ctimeMs <= sinceMs) return;
       const kind: WalkKind = stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : stat.isSymbolicLink() ? 'symlink' : 'other';
       const entry: ScanEntry = { rel, kind, size: stat.size, mtimeMs: stat.mtimeMs, mode: stat.mode & 0o7777, ino: stat.ino };
