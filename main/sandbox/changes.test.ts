@@ -102,6 +102,19 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('changes with %s', (st
     expect(odd).toMatchObject({ kind: 'text', additions: 1, deletions: 0 });
     await expect(manager.diff(sandbox.id, 'keep.txt')).rejects.toThrow(/has no change/);
   });
+
+  it('diffs one path as the full list describes it, a rename by either of its paths', async () => {
+    const { manager, plan } = newManager();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original(), sandboxStrategy: strategy });
+    edit(sandbox.path);
+    const listed = byPath((await manager.changes(sandbox.id)).changes);
+    for (const rel of ['edit.txt', 'added.txt', 'remove.txt', 'mode.sh']) {
+      const diff = await manager.diff(sandbox.id, rel);
+      expect(diff).toMatchObject({ path: rel, oldPath: null });
+      if (diff.kind === 'text') expect({ additions: diff.additions, deletions: diff.deletions }).toEqual({ additions: listed[rel]?.additions, deletions: listed[rel]?.deletions });
+    }
+    for (const rel of ['moved.txt', 'move-me.txt']) expect(await manager.diff(sandbox.id, rel)).toMatchObject({ path: 'moved.txt', oldPath: 'move-me.txt', kind: 'text', additions: 0, deletions: 0 });
+  });
 });
 
 describe('copy change detection since the baseline', () => {

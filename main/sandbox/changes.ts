@@ -38,16 +38,39 @@ export interface InspectedChange {
 
 /** Every change of a sandbox, with its states, for listing and committing. */
 export async function inspectChanges(sandbox: SandboxRecord, tempDir: string): Promise<InspectedChange[]> {
-  if (sandbox.strategy === 'none') return [];
+  return inspectBases(sandbox, await candidateBases(sandbox, tempDir));
+}
+
+/**
+ * The change at one path (the new or the old path of a rename), or undefined when it has none.
+ * Only that path is read, unless it was added or deleted: then it may be half of a rename, which
+ * takes the whole list to pair.
+ */
+export async function inspectPath(sandbox: SandboxRecord, tempDir: string, relPath: string): Promise<InspectedChange | undefined> {
+  const bases = await candidateBases(sandbox, tempDir);
+  if (!bases.has(relPath)) return undefined;
+  const [alone] = await inspectBases(sandbox, new Map([[relPath, bases.get(relPath) ?? null]]));
+  if (alone && alone.change.kind !== 'added' && alone.change.kind !== 'deleted') return alone;
+  return (await inspectBases(sandbox, bases)).find((c) => c.change.path === relPath || c.change.oldPath === relPath);
+}
+
+/** The paths that may have changed, with what the base held at each. */
+async function candidateBases(sandbox: SandboxRecord, tempDir: string): Promise<Map<string, BaseInfo>> {
+  const bases = new Map<string, BaseInfo>();
+  if (sandbox.strategy === 'none') return bases;
   if (sandbox.status === 'discarded' || sandbox.status === 'missing' || sandbox.status === 'failed') {
     throw new ConflictError(`The sandbox of ${sandbox.resourceName} is ${sandbox.status}; it has no changes to show.`, { sandboxId: sandbox.id });
   }
-  const bases = new Map<string, BaseInfo>();
   if (sandbox.strategy === 'git_worktree') {
     for (const [rel, entry] of await gitCandidates(sandbox, tempDir)) bases.set(rel, entry ? { kind: 'git', entry } : null);
   } else {
     for (const [rel, entry] of await copyCandidates(sandbox)) bases.set(rel, entry ? { kind: 'copy', entry } : null);
   }
+  return bases;
+}
+
+/** Reads the candidates on both sides and describes each, renames paired, in path order. */
+async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>): Promise<InspectedChange[]> {
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);
   await runPool(rels.length, 16, async (index) => {

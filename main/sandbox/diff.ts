@@ -5,15 +5,14 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import { NotFoundError } from '../../shared/errors.ts';
-import { inspectChanges, type PathState } from './changes.ts';
+import { inspectPath, type PathState } from './changes.ts';
 import { TEXT_LIMIT } from './content.ts';
 import { displayPath } from './fs-path.ts';
 import type { FileDiff, SandboxRecord } from './model.ts';
 
 /** The diff of `relPath` (the new path of a rename, or its old path) in a sandbox. */
 export async function fileDiff(sandbox: SandboxRecord, relPath: string, tempDir: string): Promise<FileDiff> {
-  const inspected = await inspectChanges(sandbox, tempDir);
-  const found = inspected.find((c) => c.change.path === relPath || c.change.oldPath === relPath);
+  const found = await inspectPath(sandbox, tempDir, relPath);
   if (!found) {
     throw new NotFoundError(`${displayPath(relPath)} has no change in the sandbox of ${sandbox.resourceName}: list the changes with "bindery plans changes".`, {
       path: relPath,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import type { FileDiffView } from '../../../shared/dto.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
-import { inspectChanges, type InspectedChange, type PathState } from '../../sandbox/changes.ts';
+import { inspectPath, type InspectedChange, type PathState } from '../../sandbox/changes.ts';
 import { readBlobs } from '../../sandbox/changes-git.ts';
 import { TEXT_LIMIT } from '../../sandbox/content.ts';
 import { displayPath, inRoot } from '../../sandbox/fs-path.ts';
@@ -49,8 +49,7 @@ export async function fileDiffView(
   request: FileDiffRequest,
   tempDir: string,
 ): Promise<FileDiffView> {
-  const inspected = await inspectChanges(sandbox, tempDir);
-  const found = inspected.find((c) => c.change.path === request.path || c.change.oldPath === request.path);
+  const found = await inspectPath(sandbox, tempDir, request.path);
   if (!found) {
     throw new NotFoundError(
       `${displayPath(request.path)} has no change in the sandbox of ${sandbox.resourceName} (any more): refresh the file list.`,
