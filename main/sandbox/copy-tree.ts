@@ -13,11 +13,11 @@ import { CancelledError } from '../../shared/errors.ts';
 import path from 'node:path';
 import { copyWithCp, topLevelUnits } from './copy-native.ts';
 import { copyOnWorkers, WORKER_THRESHOLD, type CopyJob } from './copy-workers.ts';
-import { displayPath, encodeName, hasEscapes, inRoot } from './fs-path.ts';
-import { isRacy, sha256File, type ManifestEntry } from './manifest.ts';
+import { decodeName, displayPath, encodeName, hasEscapes, inRoot } from './fs-path.ts';
+import { isRacy, RACY_WINDOW_MS, sha256File, type ManifestEntry } from './manifest.ts';
 import type { CopyMethod } from './model.ts';
 import { runPool } from './pool.ts';
-import { scanTree } from './scan.ts';
+import { scanTree, type ScanEntry } from './scan.ts';
 
 /** Progress of a long provisioning step. */
 export interface ProvisionProgress {
@@ -82,6 +82,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
   const method: CopyMethod = firstFile && (await canClone(inRoot(source, firstFile.rel), target)) ? 'clone' : 'copy';
   const vanished = copied ?? (await copyFiles(method === 'clone' ? fsSync.constants.COPYFILE_FICLONE : 0));
   check();
+  await dropWhatVanished(source, target, listing, copiedAt - RACY_WINDOW_MS);
 
   /** The file-by-file copy: folders first, then files (many on worker threads), folder modes last. */
   async function copyFiles(flag: number): Promise<Set<string>> {
@@ -122,13 +123,41 @@ export async function copyTree(source: string, target: string, options: CopyTree
     const entry: ManifestEntry = { path: item.rel, type: item.kind === 'symlink' ? 'symlink' : 'file', size: item.size, mtimeMs: item.mtimeMs, mode: item.mode, ino: item.ino };
     if (item.kind === 'symlink') entry.target = item.target ?? '';
     else bytes += item.size;
-    if (item.kind === 'file' && isRacy(item.mtimeMs, copiedAt)) {
+    if (item.kind === 'file' && isRacy(item, copiedAt)) {
       entry.sha256 = await sha256File(inRoot(target, item.rel), item.size);
       entry.racy = true;
     }
     entries.push(entry);
   }
   return { entries, method, files: items.length, bytes, skipped };
+}
+
+/**
+ * A copy made while the scan ran can hold what the scan never saw: a file copied, then deleted
+ * from the original before the scan reached its folder. Such a file would look added by the
+ * tool. Folders whose names changed since `sinceMs` (their ctime says so; the root too) are
+ * compared with the copy, and what the copy has beyond the scan and the original no longer has
+ * is removed from the copy. A name the original still has was created meanwhile and stays.
+ */
+export async function dropWhatVanished(source: string, target: string, listing: ScanEntry[], sinceMs: number): Promise<void> {
+  const changed = new Set(listing.filter((e) => e.kind === 'dir' && e.ctimeMs > sinceMs).map((e) => e.rel));
+  if ((await fs.lstat(source)).ctimeMs > sinceMs) changed.add('');
+  if (changed.size === 0) return;
+  const scanned = new Set<string>();
+  for (const entry of listing) if (changed.has(parentOf(entry.rel))) scanned.add(entry.rel);
+  for (const dir of changed) {
+    const names = await fs.readdir(inRoot(target, dir), { encoding: 'buffer' }).catch(() => []);
+    for (const name of names.map((bytes) => decodeName(bytes))) {
+      const rel = dir === '' ? name : `${dir}/${name}`;
+      if (scanned.has(rel) || fsSync.lstatSync(inRoot(source, rel), { throwIfNoEntry: false })) continue;
+      await fs.rm(inRoot(target, rel), { recursive: true, force: true });
+    }
+  }
+}
+
+function parentOf(rel: string): string {
+  const slash = rel.lastIndexOf('/');
+  return slash === -1 ? '' : rel.slice(0, slash);
 }
 
 /** True when the filesystem under `target` can clone `sample` (tried on a scratch copy under a fresh name, then removed). */

@@ -61,7 +61,7 @@ describe('scanning a tree', () => {
     fs.writeFileSync(Buffer.from(`${root}/bad\xff`, 'latin1'), 'odd');
     fs.symlinkSync('sub/b.txt', path.join(root, 'link'));
     fs.chmodSync(path.join(root, 'a.txt'), 0o750);
-    const sorted = (entries: ScanEntry[]) => [...entries].sort((x, y) => (x.rel < y.rel ? -1 : 1)).map((e) => ({ ...e, mtimeMs: Math.round(e.mtimeMs) }));
+    const sorted = (entries: ScanEntry[]) => [...entries].sort((x, y) => (x.rel < y.rel ? -1 : 1)).map((e) => ({ ...e, mtimeMs: Math.round(e.mtimeMs), ctimeMs: Math.round(e.ctimeMs) }));
     const fast = sorted(await scanTree(root, { skipTopGit: true }));
     const portable = sorted(await scanTree(root, { skipTopGit: true, portable: true }));
     expect(fast).toEqual(portable);

@@ -54,9 +54,12 @@ export function readBaseline(meta: string): number | null {
   return fsSync.statSync(baselineFile(meta), { throwIfNoEntry: false })?.mtimeMs ?? null;
 }
 
-/** True when a file's mtime is so recent (relative to `copiedAt`) that only its content can prove it unchanged. */
-export function isRacy(mtimeMs: number, copiedAt: number): boolean {
-  return mtimeMs > copiedAt - RACY_WINDOW_MS;
+/**
+ * True when a file changed so close to `copiedAt` (or during the copy) that only its content can
+ * prove what was copied. The ctime counts too: it catches a write that set an old mtime.
+ */
+export function isRacy(stat: { mtimeMs: number; ctimeMs: number }, copiedAt: number): boolean {
+  return Math.max(stat.mtimeMs, stat.ctimeMs) > copiedAt - RACY_WINDOW_MS;
 }
 
 /** True when two mtimes are the same instant. */

@@ -19,6 +19,8 @@ export interface ScanEntry {
   kind: WalkKind;
   size: number;
   mtimeMs: number;
+  /** When the inode last changed (content, mode, names in a folder); only the kernel sets it. */
+  ctimeMs: number;
   /** Permission bits. */
   mode: number;
   ino: number;
@@ -88,8 +90,8 @@ function topLevelGroups(root: string, skipTopGit: boolean | undefined, weigh: (n
   return groups.map((group) => group.names);
 }
 
-const FORMAT = '%P\\0%y\\0%s\\0%T@\\0%m\\0%i\\0%l\\0';
-const FIELDS = 7;
+const FORMAT = '%P\\0%y\\0%s\\0%T@\\0%C@\\0%m\\0%i\\0%l\\0';
+const FIELDS = 8;
 let gnuFind: boolean | undefined;
 
 /** Lists every entry below `root` (directories included) with its stat. */
@@ -143,7 +145,7 @@ function parseFind(out: Buffer): ScanEntry[] {
   if (text.includes('\uFFFD')) return parseFindBytes(out);
   const fields = text.split('\0');
   const entries: ScanEntry[] = [];
-  for (let i = 0; i + FIELDS <= fields.length; i += FIELDS) entries.push(toEntry(fields[i]!, fields[i + 1]!, fields[i + 2]!, fields[i + 3]!, fields[i + 4]!, fields[i + 5]!, fields[i + 6]!));
+  for (let i = 0; i + FIELDS <= fields.length; i += FIELDS) entries.push(toEntry(fields[i]!, fields[i + 1]!, fields[i + 2]!, fields[i + 3]!, fields[i + 4]!, fields[i + 5]!, fields[i + 6]!, fields[i + 7]!));
   return entries;
 }
 
@@ -157,15 +159,15 @@ function parseFindBytes(out: Buffer): ScanEntry[] {
     start = end + 1;
     if (field < FIELDS) continue;
     field = 0;
-    const [rel, type, size, mtime, mode, ino, target] = fields.map((bytes, index) => (index === 0 || index === 6 ? name(bytes) : bytes.toString('latin1')));
-    entries.push(toEntry(rel!, type!, size!, mtime!, mode!, ino!, target!));
+    const [rel, type, size, mtime, ctime, mode, ino, target] = fields.map((bytes, index) => (index === 0 || index === FIELDS - 1 ? name(bytes) : bytes.toString('latin1')));
+    entries.push(toEntry(rel!, type!, size!, mtime!, ctime!, mode!, ino!, target!));
   }
   return entries;
 }
 
-function toEntry(rel: string, type: string, size: string, mtime: string, mode: string, ino: string, target: string): ScanEntry {
+function toEntry(rel: string, type: string, size: string, mtime: string, ctime: string, mode: string, ino: string, target: string): ScanEntry {
   const kind = KINDS[type] ?? 'other';
-  const entry: ScanEntry = { rel, kind, size: Number(size), mtimeMs: Number(mtime) * 1000, mode: parseInt(mode, 8), ino: Number(ino) };
+  const entry: ScanEntry = { rel, kind, size: Number(size), mtimeMs: Number(mtime) * 1000, ctimeMs: Number(ctime) * 1000, mode: parseInt(mode, 8), ino: Number(ino) };
   if (kind === 'symlink') entry.target = target;
   return entry;
 }
@@ -204,7 +206,7 @@ function nodeScan(root: string, options: ScanOptions, sinceMs?: number, limit = 
       if (++visited > limit) throw TOO_MANY;
       if (sinceMs !== undefined && stat.ctimeMs <= sinceMs) return;
       const kind: WalkKind = stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : stat.isSymbolicLink() ? 'symlink' : 'other';
-      const entry: ScanEntry = { rel, kind, size: stat.size, mtimeMs: stat.mtimeMs, mode: stat.mode & 0o7777, ino: stat.ino };
+      const entry: ScanEntry = { rel, kind, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, mode: stat.mode & 0o7777, ino: stat.ino };
       if (kind === 'symlink') entry.target = decodeName(fsSync.readlinkSync(inRoot(root, rel), { encoding: 'buffer' }));
       entries.push(entry);
     },
