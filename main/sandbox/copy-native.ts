@@ -55,17 +55,18 @@ export async function topLevelUnits(source: string): Promise<TopLevelUnit[] | nu
 
 /**
  * Copies the top-level entries `units` of `source` into the existing, empty `target` with
- * `cp -a`, while `listing` (the scan of `source`) completes. Returns the files of the scan that
- * vanished from the source meanwhile, or null when GNU cp is not there.
+ * `cp -a`, calling `scan` (the scan of `source`, memoized by the caller) once the first `cp`
+ * processes run, so both work at once. Returns the files of the scan that vanished from the
+ * source meanwhile, or null when GNU cp is not there.
  */
-export async function copyWithCp(source: string, target: string, units: TopLevelUnit[], listing: Promise<ScanEntry[]>, options: CpOptions = {}): Promise<Set<string> | null> {
+export async function copyWithCp(source: string, target: string, units: TopLevelUnit[], scan: () => Promise<ScanEntry[]>, options: CpOptions = {}): Promise<Set<string> | null> {
   if (!(await hasGnuCp())) return null;
   const parallel = Math.max(1, Math.min(os.availableParallelism(), 4));
   const groups = balance(units, units.reduce((sum, unit) => sum + unit.weight, 0) < ONE_GROUP_BELOW ? 1 : parallel * 4);
   let filesUnder: Promise<Map<string, string[]>> | undefined;
-  const scanned = (): Promise<Map<string, string[]>> => (filesUnder ??= listing.then(filesByTopLevel));
+  const scanned = (): Promise<Map<string, string[]>> => (filesUnder ??= scan().then(filesByTopLevel));
   const vanished = new Set<string>();
-  await runPool(groups.length, parallel, async (index) => {
+  const copying = runPool(groups.length, parallel, async (index) => {
     const names = groups[index]!;
     const failure = await runCp(source, target, names, options.signal);
     const byTop = await scanned();
@@ -79,6 +80,9 @@ export async function copyWithCp(source: string, target: string, units: TopLevel
     }
     options.onDone?.(rels.length);
   });
+  // The first groups' processes are running now. A failed scan is seen by the groups as they finish.
+  scanned().catch(() => undefined);
+  await copying;
   return vanished;
 }
 

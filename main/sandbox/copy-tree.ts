@@ -54,9 +54,6 @@ export async function copyTree(source: string, target: string, options: CopyTree
   onProgress?.({ phase: 'listing', done: 0, total: 0 });
   await fs.mkdir(target);
   const units = await topLevelUnits(source);
-  const scanning = scanTree(source, { signal, expected: units?.reduce((sum, unit) => sum + unit.weight, 0) });
-  // Settled here too, so a copy that fails first does not leave the scan's failure unhandled.
-  scanning.catch(() => undefined);
   const copiedAt = Date.now();
   let done = 0;
   let total = 0;
@@ -66,14 +63,16 @@ export async function copyTree(source: string, target: string, options: CopyTree
     done += count;
     if (Math.floor(before / step) !== Math.floor(done / step) || done === total) onProgress?.({ phase: 'copying', done, total });
   };
-  const counted = scanning.then((listing) => {
-    total = listing.filter((e) => e.kind === 'file' || e.kind === 'symlink').length;
-    step = Math.max(1, Math.floor(total / 100));
-    return listing;
-  });
+  let scanning: Promise<ScanEntry[]> | undefined;
+  const scan = (): Promise<ScanEntry[]> =>
+    (scanning ??= scanTree(source, { signal, expected: units?.reduce((sum, unit) => sum + unit.weight, 0) }).then((listing) => {
+      total = listing.filter((e) => e.kind === 'file' || e.kind === 'symlink').length;
+      step = Math.max(1, Math.floor(total / 100));
+      return listing;
+    }));
   // On Linux `cp -a` copies while the scan lists; elsewhere (or for odd top-level names) file by file after it.
-  const copied = units ? await copyWithCp(source, target, units, counted, { signal, onDone: report }) : null;
-  const listing = await counted;
+  const copied = units ? await copyWithCp(source, target, units, scan, { signal, onDone: report }) : null;
+  const listing = await scan();
   check();
   const dirs = listing.filter((e) => e.kind === 'dir');
   const items = listing.filter((e) => e.kind === 'file' || e.kind === 'symlink');
