@@ -42,13 +42,14 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
   const snapshot = await snapshotWorkingState(repo, request.original, request.tempDir, `Bindery: working state of ${repo} for plan ${request.planId}`, signal);
   onProgress?.({ phase: 'checkout', done: 0, total: 1 });
   // The ref and the checkout do not depend on each other (the worktree's own HEAD keeps the base
-  // reachable meanwhile), so they run side by side; whatever either made is undone if one fails.
+  // reachable meanwhile), so they run side by side, the longer one started first; whatever either
+  // made is undone if one fails.
   const outcomes = await Promise.allSettled([
-    git('update-ref', ['update-ref', ref, snapshot.commit, ''], { cwd: repo, signal }),
     git('worktree add', ['worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, sandboxPath, snapshot.commit], {
       cwd: repo,
       signal,
     }),
+    git('update-ref', ['update-ref', ref, snapshot.commit, ''], { cwd: repo, signal }),
   ]);
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failed) {
