@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CancelledError } from '../../shared/errors.ts';
+import { inRoot } from './fs-path.ts';
 import { runPool } from './pool.ts';
 import type { ScanEntry } from './scan.ts';
 
@@ -26,7 +27,7 @@ async function hasGnuCp(): Promise<boolean> {
   return gnuCp;
 }
 
-function lstatQuiet(file: string): boolean {
+function lstatQuiet(file: string | Buffer): boolean {
   return fsSync.lstatSync(file, { throwIfNoEntry: false }) !== undefined;
 }
 
@@ -73,8 +74,8 @@ export async function copyWithCp(source: string, target: string, units: TopLevel
     const rels = names.flatMap((name) => byTop.get(name) ?? []);
     if (failure !== null) {
       // cp goes on after a file it cannot copy; the group fails only for files that are still there.
-      const missing = rels.filter((rel) => !lstatQuiet(path.join(target, rel)));
-      const lost = missing.filter((rel) => !lstatQuiet(path.join(source, rel)));
+      const missing = rels.filter((rel) => !lstatQuiet(inRoot(target, rel)));
+      const lost = missing.filter((rel) => !lstatQuiet(inRoot(source, rel)));
       if (lost.length < missing.length || missing.length === 0) throw new Error(`cp failed while copying into ${target}: ${failure}`);
       for (const rel of lost) vanished.add(rel);
     }
