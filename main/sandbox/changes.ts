@@ -119,14 +119,15 @@ function matchesBase(disk: DiskEntry, base: BaseInfo, writeOnly: boolean): boole
 }
 
 async function loadBaseContent(sandbox: SandboxRecord, states: PathState[]): Promise<void> {
-  const wanted = states.filter((s) => s.base?.kind === 'git');
-  const blobs = await readBlobs(sandbox.path, wanted.map((s) => (s.base as { entry: GitBaseEntry }).entry.blob), TEXT_LIMIT);
+  // Where the original still holds the base, its bytes are the base's (the same content identity); git is asked for the rest.
+  const fromGit: Array<PathState & { base: { kind: 'git'; entry: GitBaseEntry } }> = [];
   for (const state of states) {
-    if (state.base?.kind === 'git') state.baseContent = blobs.get(state.base.entry.blob) ?? null;
-    else if (state.base?.kind === 'copy' && state.originalIsBase && state.original.type !== null && state.original.type !== 'other') {
-      state.baseContent = state.original.data;
-    }
+    if (state.base === null) continue;
+    if (state.originalIsBase && state.original.type !== null && state.original.type !== 'other') state.baseContent = state.original.data;
+    else if (state.base.kind === 'git') fromGit.push(state as (typeof fromGit)[number]);
   }
+  const blobs = await readBlobs(sandbox.path, fromGit.map((state) => state.base.entry.blob), TEXT_LIMIT);
+  for (const state of fromGit) state.baseContent = blobs.get(state.base.entry.blob) ?? null;
 }
 
 /** Whether the sandbox holds the base's content at this path: true, false, or null when it cannot be told. */

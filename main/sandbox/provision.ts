@@ -76,7 +76,7 @@ export async function provision(request: ProvisionRequest): Promise<ProvisionOut
 }
 
 async function worktreeOrCopy(request: ProvisionRequest, meta: string, copyOptions: Parameters<typeof provisionCopy>[3]): Promise<ProvisionOutcome> {
-  const original = await inspectOriginal(request.originalPath);
+  const original = await inspectOriginal(request.originalPath, request.signal);
   let reason = 'reason' in original ? original.reason : null;
   if (!('reason' in original)) {
     const ref = baseRefFor(request.planId, request.sandboxId);
