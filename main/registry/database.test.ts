@@ -4,7 +4,7 @@ import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { BinderyError } from '../../shared/errors.ts';
 import { tempDir } from '../testing/fixtures.ts';
-import { LATEST_VERSION, openDatabase, schemaVersion } from './database.ts';
+import { LATEST_VERSION, openDatabase, schemaVersion, statement } from './database.ts';
 import { listTypes } from './resource-types.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Migration } from './migrations/migration.ts';
@@ -87,5 +87,18 @@ describe('openDatabase', () => {
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'").pluck().get()).toBe(0);
     db.close();
+  });
+});
+
+describe('prepared statements', () => {
+  it('compiles each SQL text once per database and keeps databases apart', () => {
+    const one = openDatabase(path.join(tempDir('bindery-db-'), 'bindery.db'));
+    const two = openDatabase(path.join(tempDir('bindery-db-'), 'bindery.db'));
+    const sql = 'SELECT count(*) AS n FROM resource_types';
+    expect(statement(one, sql)).toBe(statement(one, sql));
+    expect(statement(two, sql)).not.toBe(statement(one, sql));
+    expect(statement(two, sql).get()).toEqual(statement(one, sql).get());
+    one.close();
+    two.close();
   });
 });

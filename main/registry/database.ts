@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Sqlite, { type Database } from 'better-sqlite3';
+import Sqlite, { type Database, type Statement } from 'better-sqlite3';
 import { BinderyError } from '../../shared/errors.ts';
 import { LATEST_VERSION, MIGRATIONS } from './migrations/index.ts';
 import type { Migration } from './migrations/migration.ts';
@@ -124,3 +124,14 @@ function copyAside(file: string): string {
 }
 
 export { LATEST_VERSION };
+
+const statements = new WeakMap<Database, Map<string, Statement>>();
+
+/** The prepared statement of `sql` on `db`, compiled once: preparing costs many times a lookup. */
+export function statement(db: Database, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let prepared = cache.get(sql);
+  if (!prepared) cache.set(sql, (prepared = db.prepare(sql)));
+  return prepared;
+}

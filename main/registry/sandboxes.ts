@@ -1,5 +1,6 @@
 /** Queries over sandboxes: one row per (plan, resource), with how it was provisioned. */
 import type { Database } from 'better-sqlite3';
+import { statement } from './database.ts';
 import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
 import type { CopyMethod, SandboxRecord, SandboxStatus } from '../sandbox/model.ts';
 
@@ -57,7 +58,8 @@ function toRecord(row: SandboxRow): SandboxRecord {
 
 /** Inserts a sandbox row, or replaces every mutable field of an existing one (same id). */
 export function saveSandbox(db: Database, record: SandboxRecord): void {
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO sandboxes (id, plan_id, resource_id, resource_name, slot_names, original_path, requested_strategy, strategy,
        copy_method, fallback_reason, handler, handler_failure, access, path, base_ref, base_commit, ignored_files, ignored_count,
        status, error, created_at, updated_at)
@@ -74,44 +76,44 @@ export function saveSandbox(db: Database, record: SandboxRecord): void {
 
 /** One sandbox by id. */
 export function getSandbox(db: Database, id: string): SandboxRecord | undefined {
-  const row = db.prepare('SELECT * FROM sandboxes WHERE id = ?').get(id) as SandboxRow | undefined;
+  const row = statement(db, 'SELECT * FROM sandboxes WHERE id = ?').get(id) as SandboxRow | undefined;
   return row && toRecord(row);
 }
 
 /** The sandbox of a resource in a plan, if any. */
 export function findSandbox(db: Database, planId: string, resourceId: string): SandboxRecord | undefined {
-  const row = db.prepare('SELECT * FROM sandboxes WHERE plan_id = ? AND resource_id = ?').get(planId, resourceId) as SandboxRow | undefined;
+  const row = statement(db, 'SELECT * FROM sandboxes WHERE plan_id = ? AND resource_id = ?').get(planId, resourceId) as SandboxRow | undefined;
   return row && toRecord(row);
 }
 
 /** A plan's sandboxes in creation order. */
 export function planSandboxes(db: Database, planId: string): SandboxRecord[] {
-  return (db.prepare('SELECT * FROM sandboxes WHERE plan_id = ? ORDER BY created_at, id').all(planId) as SandboxRow[]).map(toRecord);
+  return (statement(db, 'SELECT * FROM sandboxes WHERE plan_id = ? ORDER BY created_at, id').all(planId) as SandboxRow[]).map(toRecord);
 }
 
 /** Every sandbox in one of the statuses (recovery looks at the live ones). */
 export function sandboxesWithStatus(db: Database, statuses: readonly SandboxStatus[]): SandboxRecord[] {
   if (statuses.length === 0) return [];
   const marks = statuses.map(() => '?').join(', ');
-  return (db.prepare(`SELECT * FROM sandboxes WHERE status IN (${marks}) ORDER BY created_at, id`).all(...statuses) as SandboxRow[]).map(toRecord);
+  return (statement(db, `SELECT * FROM sandboxes WHERE status IN (${marks}) ORDER BY created_at, id`).all(...statuses) as SandboxRow[]).map(toRecord);
 }
 
 /** True when some sandbox row owns this directory. */
 export function isRegisteredPath(db: Database, dir: string): boolean {
-  return db.prepare('SELECT 1 FROM sandboxes WHERE path = ? LIMIT 1').get(dir) !== undefined;
+  return statement(db, 'SELECT 1 FROM sandboxes WHERE path = ? LIMIT 1').get(dir) !== undefined;
 }
 
 /** Sets a sandbox's status (and error), keeping everything else. */
 export function setSandboxStatus(db: Database, id: string, status: SandboxStatus, at: string, error: string | null = null): void {
-  db.prepare('UPDATE sandboxes SET status = ?, error = ?, updated_at = ? WHERE id = ?').run(status, error, at, id);
+  statement(db, 'UPDATE sandboxes SET status = ?, error = ?, updated_at = ? WHERE id = ?').run(status, error, at, id);
 }
 
 /** Moves a sandbox's git base forward or back (after a commit or an undo). */
 export function setSandboxBase(db: Database, id: string, baseCommit: string | null, at: string): void {
-  db.prepare('UPDATE sandboxes SET base_commit = ?, updated_at = ? WHERE id = ?').run(baseCommit, at, id);
+  statement(db, 'UPDATE sandboxes SET base_commit = ?, updated_at = ? WHERE id = ?').run(baseCommit, at, id);
 }
 
 /** Deletes a sandbox row (only for a provision that failed and left nothing behind). */
 export function deleteSandbox(db: Database, id: string): void {
-  db.prepare('DELETE FROM sandboxes WHERE id = ?').run(id);
+  statement(db, 'DELETE FROM sandboxes WHERE id = ?').run(id);
 }
