@@ -3,6 +3,11 @@
  * concurrent copy of the same files with an fsync of each file and folder, at three file sizes.
  * Target (issue 4): commit within 2x of the copy. Timings alternate copy and commit in one process (same load for
  * both); peak RSS comes from a separate process per case. Usage: tsx bench/commit-bench.ts [--runs N]
+ *
+ * The ops carry what the engine passes: the hash and stat of each original and sandbox file as
+ * change detection saw them. The targets of a batch of runs are written, flushed, and left alone
+ * for a few seconds before they are timed, as originals are long unchanged when people commit (a
+ * file changed within the last seconds is hashed again, see SeenStat).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -10,8 +15,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { applyTransaction, type TransactionOp } from '../main/sandbox/journal/index.ts';
+import { applyTransaction, type SeenStat, type TransactionOp } from '../main/sandbox/journal/index.ts';
 import { forEachLimit } from '../main/sandbox/journal/pool.ts';
 
 const FILES = 200;
@@ -20,11 +26,16 @@ const CONCURRENCY = 16;
 const SIZES = [4 * 1024, 64 * 1024, 1024 * 1024];
 /** Untimed runs first in each worker: the JIT and the page cache warm up, as in a running app. */
 const WARM_UP = 3;
-const LONG_AGO = new Date(Date.now() - 24 * 3600 * 1000);
+/** Runs whose targets are made together, then left alone long enough not to be racy. */
+const BATCH = 3;
+const SETTLE_MS = 3500;
 
 interface Sample {
   copyMs: number[];
   commitMs: number[];
+  /** CPU time (user + system, all threads) per run: steadier than wall time on a shared machine. */
+  copyCpuMs: number[];
+  commitCpuMs: number[];
   /** Median milliseconds per commit phase. */
   phases: Record<string, number>;
   peakRssMb: number;
@@ -41,29 +52,41 @@ function content(i: number, size: number, label: string): Buffer {
   return buffer;
 }
 
-/** Writes the sandbox (new versions) once and returns the ops and the old versions' writer. */
+function hashOf(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Writes the sandbox (new versions) once; returns the target writer and the op builder. */
 function prepare(root: string, size: number) {
   const sandbox = path.join(root, 'sandbox');
-  const ops: TransactionOp[] = [];
   for (let i = 0; i < FILES; i++) {
     const source = path.join(sandbox, relPathOf(i));
     fs.mkdirSync(path.dirname(source), { recursive: true });
     fs.writeFileSync(source, content(i, size, 'new'));
-    const added = i < ADDED;
-    const oldSha = createHash('sha256').update(content(i, size, 'old')).digest('hex');
-    ops.push({ relPath: relPathOf(i), kind: 'write', sourcePath: source, expect: added ? { kind: 'absent' } : { kind: 'file', sha256: oldSha } });
   }
+  const newSha = Array.from({ length: FILES }, (_, i) => hashOf(content(i, size, 'new')));
+  const oldSha = Array.from({ length: FILES }, (_, i) => hashOf(content(i, size, 'old')));
   const makeTarget = (target: string) => {
     for (let i = 0; i < FILES; i++) {
       const file = path.join(target, relPathOf(i));
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      if (i < ADDED) continue;
-      fs.writeFileSync(file, content(i, size, 'old'));
-      // Originals are usually long unchanged; a file modified in the last seconds is re-hashed instead.
-      fs.utimesSync(file, LONG_AGO, LONG_AGO);
+      if (i >= ADDED) fs.writeFileSync(file, content(i, size, 'old'));
     }
   };
-  return { sandbox, ops, makeTarget };
+  /** The ops change detection would hand over for `target`, with the stats it saw right after hashing. */
+  const opsFor = (target: string): TransactionOp[] => {
+    const hashedAtMs = Date.now();
+    const seen = (file: string): SeenStat => {
+      const stat = fs.lstatSync(file);
+      return { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, hashedAtMs };
+    };
+    return Array.from({ length: FILES }, (_, i): TransactionOp => {
+      const sourcePath = path.join(sandbox, relPathOf(i));
+      const expect = i < ADDED ? { kind: 'absent' as const } : { kind: 'file' as const, sha256: oldSha[i]!, seen: seen(path.join(target, relPathOf(i))) };
+      return { relPath: relPathOf(i), kind: 'write', sourcePath, sourceContent: { sha256: newSha[i]!, seen: seen(sourcePath) }, expect };
+    });
+  };
+  return { sandbox, makeTarget, opsFor };
 }
 
 /** The baseline: a durable plain copy (each file fsync'd, then each folder, so new names persist). */
@@ -84,14 +107,20 @@ async function plainCopy(sandbox: string, target: string): Promise<void> {
 
 type Kind = 'copy' | 'commit' | 'both';
 type PhaseTimes = Record<string, number[]>;
+type Setup = ReturnType<typeof prepare>;
+
+function targetOf(root: string, kind: 'copy' | 'commit', run: number): string {
+  return path.join(root, `${kind}-${run}`);
+}
 
 /**
- * One timed run of `kind` on a fresh target; returns milliseconds. Commit phases (from onProgress)
- * are added to `phases`, to show where the time goes.
+ * One timed run of `kind` on its prepared target; returns wall and CPU milliseconds. Commit phases
+ * (from onProgress) are added to `phases`, to show where the time goes.
  */
-async function timeOne(kind: 'copy' | 'commit', root: string, run: number, setup: ReturnType<typeof prepare>, phases: PhaseTimes): Promise<number> {
-  const target = path.join(root, `${kind}-${run}`);
-  setup.makeTarget(target);
+async function timeOne(kind: 'copy' | 'commit', root: string, run: number, setup: Setup, phases: PhaseTimes): Promise<{ ms: number; cpuMs: number }> {
+  const target = targetOf(root, kind, run);
+  const ops = kind === 'commit' ? setup.opsFor(target) : [];
+  const cpuStart = process.cpuUsage();
   const start = process.hrtime.bigint();
   if (kind === 'copy') await plainCopy(setup.sandbox, target);
   else {
@@ -106,15 +135,36 @@ async function timeOne(kind: 'copy' | 'commit', root: string, run: number, setup
     const result = await applyTransaction({
       journalDir: path.join(root, 'journal'),
       targetRoot: target,
-      ops: setup.ops,
+      ops,
       onProgress: (progress) => progress.phase !== phase && enter(progress.phase),
     });
     enter('');
     if (result.kind !== 'applied') throw new Error(`bench commit drifted: ${JSON.stringify(result.paths.slice(0, 2))}`);
   }
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  fs.rmSync(target, { recursive: true, force: true });
-  return ms;
+  const cpu = process.cpuUsage(cpuStart);
+  emptyFiles(target);
+  if (kind === 'commit') emptyFiles(path.join(root, 'journal'));
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/**
+ * Frees the space of a finished run without unlinking anything: ext4 without a journal scans past
+ * recently freed inodes at every later create, which would charge the bench's own clean-up to
+ * the commit (200 new files) far more than to the copy (which overwrites in place). Everything is
+ * removed when the worker ends.
+ */
+function emptyFiles(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) fs.truncateSync(path.join(entry.parentPath, entry.name), 0);
+  }
+}
+
+/** Writes the targets of runs `from` to `to` (exclusive), flushes them, and waits until they are no longer racy. */
+async function makeTargets(root: string, setup: Setup, kinds: Array<'copy' | 'commit'>, from: number, to: number): Promise<void> {
+  for (let run = from; run < to; run++) for (const kind of kinds) setup.makeTarget(targetOf(root, kind, run));
+  spawnSync('sync');
+  await sleep(SETTLE_MS);
 }
 
 /**
@@ -126,16 +176,28 @@ async function worker(kind: Kind, size: number, runs: number): Promise<void> {
   try {
     const setup = prepare(root, size);
     const times: Record<'copy' | 'commit', number[]> = { copy: [], commit: [] };
+    const cpuTimes: Record<'copy' | 'commit', number[]> = { copy: [], commit: [] };
     const phases: PhaseTimes = {};
     const order: Array<'copy' | 'commit'> = kind === 'both' ? ['copy', 'commit'] : [kind];
-    for (let run = 0; run < WARM_UP + runs; run++) {
+    const total = WARM_UP + runs;
+    for (let run = 0; run < total; run++) {
+      if (run % BATCH === 0) await makeTargets(root, setup, order, run, Math.min(total, run + BATCH));
       for (const each of run % 2 === 0 ? order : [...order].reverse()) {
-        const ms = await timeOne(each, root, run, setup, run >= WARM_UP ? phases : {});
-        if (run >= WARM_UP) times[each].push(ms);
+        const { ms, cpuMs } = await timeOne(each, root, run, setup, run >= WARM_UP ? phases : {});
+        if (run < WARM_UP) continue;
+        times[each].push(ms);
+        cpuTimes[each].push(cpuMs);
       }
     }
     const phaseMedians = Object.fromEntries(Object.entries(phases).map(([name, values]) => [name, median(values)]));
-    const sample: Sample = { copyMs: times.copy, commitMs: times.commit, phases: phaseMedians, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+    const sample: Sample = {
+      copyMs: times.copy,
+      commitMs: times.commit,
+      copyCpuMs: cpuTimes.copy,
+      commitCpuMs: cpuTimes.commit,
+      phases: phaseMedians,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+    };
     process.stdout.write(`${JSON.stringify(sample)}\n`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
@@ -162,6 +224,8 @@ function measureRow(size: number, runs: number) {
     phases: timed.phases,
     copyMs: median(timed.copyMs),
     commitMs: median(timed.commitMs),
+    copyCpuMs: median(timed.copyCpuMs),
+    commitCpuMs: median(timed.commitCpuMs),
     ratio: median(ratios),
     copyRss: spawnWorker('copy', size, 3).peakRssMb,
     commitRss: spawnWorker('commit', size, 3).peakRssMb,
@@ -187,6 +251,8 @@ if (workerAt >= 0) {
       case: `${FILES} files x ${human(size)}`,
       'copy+fsync ms': row.copyMs.toFixed(1),
       'commit ms': row.commitMs.toFixed(1),
+      'copy cpu ms': row.copyCpuMs.toFixed(1),
+      'commit cpu ms': row.commitCpuMs.toFixed(1),
       ratio: row.ratio.toFixed(2),
       target: '<= 2.00',
       'copy peak RSS MB': row.copyRss.toFixed(0),

@@ -4,14 +4,15 @@
  * sandbox; merge: three-way where a base exists), each op carrying the state the original had
  * at check time so the journal refuses to clobber anything that moves before the write.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError, ValidationError } from '../../shared/errors.ts';
 import { inspectChanges, type InspectedChange, type PathState } from './changes.ts';
 import type { DiskEntry } from './content.ts';
-import { displayPath, hasEscapes } from './fs-path.ts';
-import type { Expectation, TransactionOp } from './journal/index.ts';
+import { displayPath, hasEscapes, inRoot } from './fs-path.ts';
+import type { Expectation, KnownContent, SeenStat, TransactionOp } from './journal/index.ts';
 import { mergeThreeWay } from './merge.ts';
 import type { Resolution, SandboxRecord } from './model.ts';
 
@@ -43,6 +44,8 @@ export interface CommitPlan {
 /** Plans the commit of `sandbox`; throws for a sandbox that cannot be committed at all. */
 export async function planCommit(sandbox: SandboxRecord, selection: CommitSelection, tempDir: string): Promise<CommitPlan> {
   assertCommittable(sandbox);
+  // Taken before any file is hashed, so the journal can tell which hashes a later stat still proves.
+  const hashedAtMs = Date.now();
   const inspected = await inspectChanges(sandbox, tempDir);
   const chosen = select(inspected, selection.paths ?? [], sandbox);
   const resolutions = selection.resolutions ?? {};
@@ -70,11 +73,11 @@ export async function planCommit(sandbox: SandboxRecord, selection: CommitSelect
         continue;
       }
       if (resolution === 'merge') {
-        plan.ops.push(await mergedWrite(item, sandbox, tempDir, plan));
+        plan.ops.push(await mergedWrite(item, tempDir, plan, hashedAtMs));
         continue;
       }
     }
-    plan.ops.push(...opsFor(item, sandbox));
+    plan.ops.push(...opsFor(item, sandbox, hashedAtMs));
   }
   return plan;
 }
@@ -123,30 +126,70 @@ function checkResolutions(resolutions: Record<string, Resolution>, chosen: Inspe
   if (unknown.length > 0) throw new ValidationError(`--resolve names ${unknown.join(', ')}, which is not among the changes being committed.`, { unknown });
 }
 
-/** The state the original had at check time, as a journal expectation. */
-export function expectationOf(entry: DiskEntry, relPath: string): Expectation {
+/** An entry change detection read (a file, where it is used). */
+type ReadFile = Extract<DiskEntry, { sha256: string }>;
+
+/**
+ * The stat of a file change detection hashed, taken now, after the hash: the journal trusts that
+ * hash while the file keeps this stat, unless it changed within the racy window of `hashedAtMs`.
+ */
+function seenStat(entry: ReadFile, at: string | Buffer, hashedAtMs: number): SeenStat | undefined {
+  let stat: fsSync.Stats | undefined;
+  try {
+    stat = fsSync.lstatSync(at, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+  if (!stat?.isFile() || stat.ino !== entry.ino || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return undefined;
+  return { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, hashedAtMs };
+}
+
+/** A file's content as change detection hashed it, with the stat that lets the journal trust it. */
+function knownContent(entry: ReadFile, at: string | Buffer, hashedAtMs: number): KnownContent {
+  const seen = seenStat(entry, at, hashedAtMs);
+  return seen ? { sha256: entry.sha256, seen } : { sha256: entry.sha256 };
+}
+
+/** The state the original had at check time (at `at`), as a journal expectation. */
+export function expectationOf(entry: DiskEntry, relPath: string, at: string | Buffer, hashedAtMs: number): Expectation {
   if (entry.type === null) return { kind: 'absent' };
-  if (entry.type === 'file') return { kind: 'file', sha256: entry.sha256 };
+  if (entry.type === 'file') return { kind: 'file', ...knownContent(entry, at, hashedAtMs) };
   if (entry.type === 'symlink') return { kind: 'symlink', target: entry.data?.toString('utf8') ?? '' };
   throw new ConflictError(`${displayPath(relPath)} in the original is not a file or symlink; move it away and commit again.`);
 }
 
-function opsFor(item: InspectedChange, sandbox: SandboxRecord): TransactionOp[] {
+function opsFor(item: InspectedChange, sandbox: SandboxRecord, hashedAtMs: number): TransactionOp[] {
   const ops: TransactionOp[] = [];
   const { change, target, source } = item;
-  if (source) ops.push({ relPath: source.rel, kind: 'delete', expect: expectationOf(source.original, source.rel) });
-  if (change.kind === 'deleted') ops.push({ relPath: target.rel, kind: 'delete', expect: expectationOf(target.original, target.rel) });
-  else ops.push(writeOp(target, sandbox, path.join(sandbox.path, target.rel)));
+  const deleteOp = (state: PathState): TransactionOp => ({
+    relPath: state.rel,
+    kind: 'delete',
+    expect: expectationOf(state.original, state.rel, inRoot(sandbox.originalPath, state.rel), hashedAtMs),
+  });
+  if (source) ops.push(deleteOp(source));
+  if (change.kind === 'deleted') ops.push(deleteOp(target));
+  else {
+    const sourcePath = path.join(sandbox.path, target.rel);
+    const now = target.sandbox;
+    ops.push(writeOp(sandbox, target, sourcePath, hashedAtMs, now.type === 'file' ? knownContent(now, sourcePath, hashedAtMs) : undefined));
+  }
   return ops;
 }
 
-function writeOp(target: PathState, sandbox: SandboxRecord, sourcePath: string): TransactionOp {
+function writeOp(sandbox: SandboxRecord, target: PathState, sourcePath: string, hashedAtMs: number, sourceContent?: KnownContent): TransactionOp {
   const now = target.sandbox;
   const mode = now.type === 'file' ? now.mode : undefined;
-  return { relPath: target.rel, kind: 'write', sourcePath, ...(mode === undefined ? {} : { mode }), expect: expectationOf(target.original, target.rel) };
+  return {
+    relPath: target.rel,
+    kind: 'write',
+    sourcePath,
+    ...(mode === undefined ? {} : { mode }),
+    ...(sourceContent ? { sourceContent } : {}),
+    expect: expectationOf(target.original, target.rel, inRoot(sandbox.originalPath, target.rel), hashedAtMs),
+  };
 }
 
-async function mergedWrite(item: InspectedChange, sandbox: SandboxRecord, tempDir: string, plan: CommitPlan): Promise<TransactionOp> {
+async function mergedWrite(item: InspectedChange, tempDir: string, plan: CommitPlan, hashedAtMs: number): Promise<TransactionOp> {
   const { target, change } = item;
   const texts = [target.baseContent, target.original.type === 'file' ? target.original.data : null, target.sandbox.type === 'file' ? target.sandbox.data : null];
   if (item.source || change.binary || texts.some((t) => t === null)) {
@@ -166,5 +209,5 @@ async function mergedWrite(item: InspectedChange, sandbox: SandboxRecord, tempDi
   const file = path.join(tempDir, `merged-${ulid()}`);
   await fs.writeFile(file, merged.content);
   plan.tempFiles.push(file);
-  return writeOp(target, sandbox, file);
+  return writeOp(plan.sandbox, target, file, hashedAtMs);
 }

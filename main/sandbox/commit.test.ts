@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +114,37 @@ describe('commit', () => {
     expect((error as Error).message).toMatch(/between the check and the write/);
     expect(read(original, 'a.txt')).toBe('a\n');
     expect(read(original, 'b.txt')).toBe('user typed meanwhile\n');
+  });
+
+  it('hands the journal the hash and stat of each file change detection read, so it need not read them again', async () => {
+    const { dataDir, plan, db } = newManager();
+    const original = plainDir();
+    const handed: journal.TransactionOp[] = [];
+    const watching = new SandboxManager({
+      db,
+      dataDir,
+      journal: { ...journal, applyTransaction: (input) => (handed.push(...input.ops), journal.applyTransaction(input)) },
+    });
+    const sandbox = await watching.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n' });
+    const statOf = (file: string) => {
+      const { ino, size, mtimeMs, ctimeMs } = fs.lstatSync(file);
+      return { ino, size, mtimeMs, ctimeMs, hashedAtMs: expect.any(Number) };
+    };
+    const seenOriginal = statOf(path.join(original, 'a.txt'));
+    const seenSandbox = statOf(path.join(sandbox.path, 'a.txt'));
+    await watching.commit(sandbox.id);
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(handed).toEqual([
+      {
+        relPath: 'a.txt',
+        kind: 'write',
+        sourcePath: path.join(sandbox.path, 'a.txt'),
+        mode: expect.any(Number),
+        sourceContent: { sha256: sha('A\n'), seen: seenSandbox },
+        expect: { kind: 'file', sha256: sha('a\n'), seen: seenOriginal },
+      },
+    ]);
   });
 
   it('commits on the current branch with a message, through a temporary index', async () => {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
-import { checkOps, type CheckedOp } from './check-ops.ts';
+import { checkOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
 import { copyDurable } from './durable-fs.ts';
 import { backUp } from './backup.ts';
 import { describeState, observe, readStamp, sameStamp, sameState, type RecordedState, type StatStamp } from './entry-state.ts';
@@ -132,13 +132,26 @@ async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: 
       fs.symlinkSync(source.target, temp);
       op.next = { kind: 'symlink', target: source.target };
     } else {
-      op.next = { kind: 'file', sha256: await copyDurable(source.path, temp, source.mode), mode: source.mode };
+      op.next = { kind: 'file', sha256: await copyDurable(source.path, temp, source.mode, vouchFor(source)), mode: source.mode };
     }
     await reach(ctx, 'staged', op.relPath);
     report('staging', ++done, writes.length);
   });
   for (const op of record.ops) if (op.kind === 'delete') op.next = { kind: 'absent' };
   throwIfAborted(signal);
+}
+
+/**
+ * The caller's hash of a source holds for its copy when the source's stamp, which proved that hash
+ * at check time, is still the same after copying: nothing changed it before or during the copy.
+ */
+function vouchFor(source: Extract<SourceInfo, { kind: 'file' }>): (() => string | null) | undefined {
+  const { known } = source;
+  if (!known) return undefined;
+  return () => {
+    const now = readStamp(source.path);
+    return now && sameStamp(now, known.stamp) ? known.sha256 : null;
+  };
 }
 
 /**

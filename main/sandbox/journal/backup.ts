@@ -4,7 +4,7 @@
  */
 import type { CheckedOp } from './check-ops.ts';
 import { linkOrCopy } from './durable-fs.ts';
-import { isRacy, readStamp, type RecordedState, type StatStamp } from './entry-state.ts';
+import { isRacy, readStamp, sameStamp, type RecordedState, type StatStamp } from './entry-state.ts';
 import { backupPath, targetPath } from './journal-file.ts';
 import { forEachLimit, STOP } from './pool.ts';
 import { reach, type SettleContext } from './settle.ts';
@@ -15,8 +15,9 @@ export interface BackupResult {
   drifted: DriftedPath[];
   /**
    * Per op index, the target's stamp right after its backup, kept only when the file's content
-   * check was not racy and nothing changed between that check and the backup. An equal stamp
-   * at rename time then proves the content is still the checked one without reading it again.
+   * check was not racy and its stamp was still the checked one right before the link (which moves
+   * ctime). An equal stamp at rename time then proves the content is still the checked one
+   * without reading it again.
    */
   trusted: Map<number, StatStamp>;
 }
@@ -36,17 +37,20 @@ export async function backUp(
     const old = op.old as Extract<RecordedState, { kind: 'file' }>;
     const target = targetPath(record, op);
     const backup = backupPath(journalDir, record.transactionId, op);
-    const made = await linkOrCopy(target, backup, old.mode);
     const { observed } = checked[op.index]!;
-    const before = observed.stamp!;
+    const checkedStamp = observed.stamp!;
+    // Linking moves the file's ctime, so whether anything else did is seen just before it.
+    const beforeLink = readStamp(target);
+    const made = await linkOrCopy(target, backup, old.mode);
     const after = readStamp(target);
-    const sameFile = after !== null && after.ino === before.ino && after.dev === before.dev;
-    const backupIsIt = made.linked ? readStamp(backup)?.ino === before.ino : made.sha256 === old.sha256;
+    const sameFile = after !== null && after.ino === checkedStamp.ino && after.dev === checkedStamp.dev;
+    const backupIsIt = made.linked ? readStamp(backup)?.ino === checkedStamp.ino : made.sha256 === old.sha256;
     if (!sameFile || !backupIsIt) {
       result.drifted.push({ relPath: op.relPath, reason: 'it was replaced while the commit was starting: review it and commit again.' });
       return STOP;
     }
-    if (!isRacy(observed) && after.size === before.size && after.mtimeNs === before.mtimeNs && after.mode === before.mode) {
+    const untouched = beforeLink !== null && sameStamp(beforeLink, checkedStamp);
+    if (!isRacy(observed) && untouched && after.size === beforeLink.size && after.mtimeNs === beforeLink.mtimeNs && after.mode === beforeLink.mode) {
       result.trusted.set(op.index, after);
     }
     await reach(ctx, 'backed_up', op.relPath);

@@ -5,13 +5,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ValidationError } from '../../../shared/errors.ts';
-import { checkExpectation, observe, permissionBits, type Observed } from './entry-state.ts';
+import { checkExpectation, observe, permissionBits, stampOf, stillAsSeen, type Observed, type StatStamp } from './entry-state.ts';
 import { forEachLimit } from './pool.ts';
 import { absoluteIn, resolveTarget, type ParentCache, type ResolvedTarget } from './safe-path.ts';
-import type { DriftedPath, Expectation, TransactionOp } from './types.ts';
+import type { DriftedPath, Expectation, KnownContent, TransactionOp } from './types.ts';
 
-/** Where a write's new content comes from. */
-export type SourceInfo = { kind: 'file'; path: string; mode: number } | { kind: 'symlink'; target: string };
+/**
+ * Where a write's new content comes from. `known` is the caller's hash of a source file whose stat
+ * proved it at check time, with that stat: a copy made while the stat stays the same has that hash.
+ */
+export type SourceInfo =
+  | { kind: 'file'; path: string; mode: number; known: { sha256: string; stamp: StatStamp } | null }
+  | { kind: 'symlink'; target: string };
 
 /** An op after the check: where it lands, what is there now, what it writes. */
 export interface CheckedOp {
@@ -34,8 +39,17 @@ export function assertWellFormed(op: TransactionOp, index: number): void {
   if (op.kind === 'write' && op.mode !== undefined && (!Number.isInteger(op.mode) || op.mode < 0 || op.mode > 0o7777)) {
     throw new ValidationError(`${where} has mode ${String(op.mode)}: give permission bits between 0 and 0o7777.`);
   }
-  const problem = expectationProblem(op.expect);
+  const problem = expectationProblem(op.expect) ?? (op.kind === 'write' ? knownProblem(op.sourceContent, 'its sourceContent') : null);
   if (problem) throw new ValidationError(`${where}: ${problem}`);
+}
+
+const SEEN_FIELDS = ['ino', 'size', 'mtimeMs', 'ctimeMs', 'hashedAtMs'] as const;
+
+function knownProblem(known: KnownContent | undefined, what: string): string | null {
+  if (known === undefined) return null;
+  if (typeof known.sha256 !== 'string' || !SHA256.test(known.sha256)) return `${what} needs sha256 as 64 lower-case hex digits.`;
+  if (known.seen === undefined || SEEN_FIELDS.every((field) => Number.isFinite(known.seen![field]))) return null;
+  return `${what} has a seen stat without numeric ${SEEN_FIELDS.join(', ')}: pass the fs.Stats fields and Date.now() of the hashing.`;
 }
 
 function expectationProblem(expect: Expectation | undefined): string | null {
@@ -44,7 +58,7 @@ function expectationProblem(expect: Expectation | undefined): string | null {
     case 'any':
       return null;
     case 'file':
-      return SHA256.test(expect.sha256) ? null : 'its expectation needs sha256 as 64 lower-case hex digits.';
+      return knownProblem(expect, 'its expectation');
     case 'symlink':
       return typeof expect.target === 'string' ? null : 'its expectation needs the symlink target.';
     default:
@@ -66,8 +80,8 @@ export async function checkOps(
   const reasons: Array<string | null> = new Array(ops.length).fill(null);
   await forEachLimit(ops, concurrency, async (op, i) => {
     const target = targets[i]!;
-    const source = op.kind === 'write' ? await inspectSource(op.relPath, op.sourcePath, op.mode) : null;
-    const observed = await observe(path.join(absoluteIn(rootReal, target.dirRel), target.name));
+    const source = op.kind === 'write' ? inspectSource(op.relPath, op.sourcePath, op.mode, op.sourceContent) : null;
+    const observed = await observe(path.join(absoluteIn(rootReal, target.dirRel), target.name), op.expect.kind === 'file' ? op.expect : undefined);
     checked[i] = { op, target, observed, source };
     reasons[i] =
       target.blockedBy !== null && op.kind === 'write'
@@ -105,10 +119,10 @@ function assertDistinct(rootReal: string, targets: readonly ResolvedTarget[], op
   }
 }
 
-async function inspectSource(relPath: string, sourcePath: string, mode: number | undefined): Promise<SourceInfo> {
+function inspectSource(relPath: string, sourcePath: string, mode: number | undefined, content: KnownContent | undefined): SourceInfo {
   let stat;
   try {
-    stat = fs.lstatSync(sourcePath);
+    stat = fs.lstatSync(sourcePath, { bigint: true });
   } catch {
     throw new ValidationError(`The new version of ${relPath} (${sourcePath}) does not exist: refresh the change list and retry.`, {
       relPath,
@@ -116,7 +130,11 @@ async function inspectSource(relPath: string, sourcePath: string, mode: number |
     });
   }
   if (stat.isSymbolicLink()) return { kind: 'symlink', target: fs.readlinkSync(sourcePath) };
-  if (stat.isFile()) return { kind: 'file', path: sourcePath, mode: mode ?? permissionBits(stat.mode) };
+  if (stat.isFile()) {
+    const stamp = stampOf(stat);
+    const known = content?.seen && stillAsSeen(stamp, content.seen) ? { sha256: content.sha256, stamp } : null;
+    return { kind: 'file', path: sourcePath, mode: mode ?? permissionBits(Number(stat.mode)), known };
+  }
   throw new ValidationError(`The new version of ${relPath} (${sourcePath}) is not a file or symlink: only those can be committed.`, {
     relPath,
     sourcePath,

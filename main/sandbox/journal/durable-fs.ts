@@ -3,7 +3,9 @@
  * directories that name them, hashing copies, links. Metadata calls (lstat, link, rename, unlink)
  * and small reads are synchronous on purpose: they take microseconds on a local disk, while each
  * async call costs a thread-pool round trip that dominates a commit of many small files. What
- * waits for the disk (fsync) and large files stay asynchronous and run concurrently.
+ * waits for the disk (fsync), large files and creating files stay asynchronous and run
+ * concurrently: finding a free inode can take the kernel far longer than the round trip (ext4
+ * without a journal skips every recently freed one).
  */
 import { createHash } from 'node:crypto';
 import fsSync, { type Stats } from 'node:fs';
@@ -54,6 +56,7 @@ const SMALL_COPY = 16 * 1024;
 const SMALL_HASH = 2 * 1024 * 1024;
 const fsyncFd = promisify(fsSync.fsync);
 const readFd = promisify(fsSync.read);
+const openFd = promisify(fsSync.open);
 
 /**
  * Opens a file for reading without blocking on a FIFO that replaced it since it was looked at,
@@ -98,9 +101,11 @@ export async function hashFile(file: string): Promise<string> {
 /**
  * Copies `source` to a new file `dest` (which must not exist), sets `mode`, fsyncs it, and returns
  * the sha256 of exactly the bytes in `dest`, so the journal describes the copy even if the source
- * changes meanwhile (the copy is Bindery's alone, so hashing it after copying is exact).
+ * changes meanwhile (the copy is Bindery's alone, so hashing it after copying is exact). `vouch`,
+ * called once the bytes are copied, may return a hash the caller can prove those bytes have (null
+ * when it cannot): it saves reading a large copy again.
  */
-export async function copyDurable(source: string, dest: string, mode: number): Promise<string> {
+export async function copyDurable(source: string, dest: string, mode: number, vouch?: () => string | null): Promise<string> {
   const input = openRegularSync(source);
   let bytes: Buffer | null = null;
   try {
@@ -109,7 +114,7 @@ export async function copyDurable(source: string, dest: string, mode: number): P
     fsSync.closeSync(input);
   }
   if (bytes) {
-    const output = fsSync.openSync(dest, 'wx', 0o600);
+    const output = await openFd(dest, 'wx', 0o600);
     try {
       for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
       fsSync.fchmodSync(output, mode);
@@ -123,7 +128,7 @@ export async function copyDurable(source: string, dest: string, mode: number): P
   const output = openRegularSync(dest);
   try {
     fsSync.fchmodSync(output, mode);
-    const sha = await hashFd(output);
+    const sha = vouch?.() ?? (await hashFd(output));
     await fsyncFd(output);
     return sha;
   } finally {

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { hashFile } from './durable-fs.ts';
-import type { Expectation } from './types.ts';
+import type { Expectation, KnownContent, SeenStat } from './types.ts';
 
 /** A state the journal can record and restore. */
 export type RecordedState =
@@ -37,8 +37,9 @@ export interface Observed {
   observedAtNs: bigint;
 }
 
-/** Changes this recent (ns) may share a timestamp tick with a later one (FAT keeps 2 s). */
-const RACY_NS = 3_000_000_000n;
+/** Changes this recent (ms) may share a timestamp tick with a later one (FAT keeps 2 s). */
+const RACY_MS = 3000;
+const RACY_NS = BigInt(RACY_MS) * 1_000_000n;
 
 function lstatBig(file: string): fs.BigIntStats | null {
   try {
@@ -49,7 +50,8 @@ function lstatBig(file: string): fs.BigIntStats | null {
   }
 }
 
-function stampOf(stat: fs.BigIntStats): StatStamp {
+/** The stamp of a stat taken with `bigint: true`. */
+export function stampOf(stat: fs.BigIntStats): StatStamp {
   return { ino: stat.ino, dev: stat.dev, size: stat.size, mode: stat.mode, mtimeNs: stat.mtimeNs, ctimeNs: stat.ctimeNs };
 }
 
@@ -64,9 +66,37 @@ export function sameStamp(a: StatStamp, b: StatStamp): boolean {
   return a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mode === b.mode && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 }
 
-/** True when the file was modified so shortly before it was observed that its stamp cannot be trusted. */
+/**
+ * True when the file changed so shortly before it was observed that its stamp cannot be trusted.
+ * ctime counts because no one can set it: a write that puts the old mtime back still moves it.
+ */
 export function isRacy(observed: Observed): boolean {
-  return observed.stamp === null || observed.stamp.mtimeNs > observed.observedAtNs - RACY_NS;
+  const { stamp, observedAtNs } = observed;
+  return stamp === null || stamp.ctimeNs > observedAtNs - RACY_NS || stamp.mtimeNs > observedAtNs - RACY_NS;
+}
+
+/** True when a caller's stat cannot vouch for its hash: the file changed too shortly before it was hashed. */
+export function isRacySeen(seen: SeenStat): boolean {
+  return Math.max(seen.ctimeMs, seen.mtimeMs) > seen.hashedAtMs - RACY_MS;
+}
+
+/** A time in ms as `fs.Stats` computes it from the same seconds and nanoseconds, so equal times compare equal. */
+function statMs(ns: bigint): number {
+  return Number(ns / 1_000_000_000n) * 1000 + Number(ns % 1_000_000_000n) / 1e6;
+}
+
+/**
+ * True when the file is provably still what the caller hashed: its stat is exactly the one seen
+ * then, and that was not racy. Any difference (a rounding one included) just means hashing.
+ */
+export function stillAsSeen(stamp: StatStamp, seen: SeenStat): boolean {
+  return (
+    !isRacySeen(seen) &&
+    Number(stamp.ino) === seen.ino &&
+    Number(stamp.size) === seen.size &&
+    statMs(stamp.mtimeNs) === seen.mtimeMs &&
+    statMs(stamp.ctimeNs) === seen.ctimeMs
+  );
 }
 
 /** Permission bits only (no file type bits). */
@@ -74,8 +104,12 @@ export function permissionBits(mode: number): number {
   return mode & 0o7777;
 }
 
-/** Looks at `file` without following a final symlink; hashes regular files. */
-export async function observe(file: string): Promise<Observed> {
+/**
+ * Looks at `file` without following a final symlink; hashes regular files, unless `known` is a
+ * hash of this very file whose stat proves it unchanged since (then it counts as observed when
+ * that hash was taken).
+ */
+export async function observe(file: string, known?: KnownContent): Promise<Observed> {
   const observedAtNs = BigInt(Date.now()) * 1_000_000n;
   const stat = lstatBig(file);
   if (!stat) return { state: { kind: 'absent' }, stamp: null, observedAtNs };
@@ -83,7 +117,11 @@ export async function observe(file: string): Promise<Observed> {
   if (stat.isSymbolicLink()) return { state: { kind: 'symlink', target: fs.readlinkSync(file) }, stamp, observedAtNs };
   if (stat.isDirectory()) return { state: { kind: 'directory' }, stamp, observedAtNs };
   if (!stat.isFile()) return { state: { kind: 'other' }, stamp, observedAtNs };
-  return { state: { kind: 'file', sha256: await hashFile(file), mode: permissionBits(Number(stat.mode)) }, stamp, observedAtNs };
+  const mode = permissionBits(Number(stat.mode));
+  if (known?.seen && stillAsSeen(stamp, known.seen)) {
+    return { state: { kind: 'file', sha256: known.sha256, mode }, stamp, observedAtNs: BigInt(Math.floor(known.seen.hashedAtMs)) * 1_000_000n };
+  }
+  return { state: { kind: 'file', sha256: await hashFile(file), mode }, stamp, observedAtNs };
 }
 
 /** True when two states are the same content, type and mode. */

@@ -3,10 +3,32 @@
  * what it gets back (applied, drifted, undone), plus the hooks tests use to inject crashes.
  */
 
+/**
+ * A file's stat as the caller saw it right after hashing it (fields as `fs.Stats` gives them), and
+ * when the hashing began (Date.now()). While the file's stat is still exactly this, and its last
+ * change (ctime, which no one can set) came well before `hashedAtMs`, the content cannot have
+ * changed since, so the commit trusts the caller's hash instead of reading the file again. A
+ * change shortly before the hash could share a timestamp tick with a later one ("racy", as git
+ * calls it): then the file is hashed anyway.
+ */
+export interface SeenStat {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  hashedAtMs: number;
+}
+
+/** Content the caller hashed: its sha256 and, optionally, the stat that lets the commit trust it. */
+export interface KnownContent {
+  sha256: string;
+  seen?: SeenStat;
+}
+
 /** What the caller believes is at a path right now; the commit refuses if it is not so. */
 export type Expectation =
   | { kind: 'absent' }
-  | { kind: 'file'; sha256: string }
+  | ({ kind: 'file' } & KnownContent)
   | { kind: 'symlink'; target: string }
   | { kind: 'any' };
 
@@ -18,6 +40,8 @@ export interface WriteOp {
   sourcePath: string;
   /** Permission bits of the new file; defaults to the source's. Ignored for symlinks. */
   mode?: number;
+  /** The source's content as the caller hashed it: saves hashing the copy while the source's stat proves it unchanged. */
+  sourceContent?: KnownContent;
   expect: Expectation;
 }
 
