@@ -11,7 +11,7 @@ import { ulid } from 'ulid';
 import { ConflictError, ValidationError } from '../../shared/errors.ts';
 import { inspectChanges, type InspectedChange, type PathState } from './changes.ts';
 import type { DiskEntry } from './content.ts';
-import { displayPath, hasEscapes, inRoot } from './fs-path.ts';
+import { decodeName, displayPath, inRoot } from './fs-path.ts';
 import type { Expectation, KnownContent, SeenStat, TransactionOp } from './journal/index.ts';
 import { mergeThreeWay } from './merge.ts';
 import type { Resolution, SandboxRecord } from './model.ts';
@@ -53,10 +53,6 @@ export async function planCommit(sandbox: SandboxRecord, selection: CommitSelect
   const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [] };
   for (const item of chosen) {
     const { change } = item;
-    if (hasEscapes(change.path) || (change.oldPath !== null && hasEscapes(change.oldPath))) {
-      plan.blocked.push({ path: change.path, reason: `its name ${displayPath(change.path)} is not valid UTF-8, which the commit journal cannot write yet; copy it by hand` });
-      continue;
-    }
     if (sandbox.access === 'write_only' && change.kind === 'deleted') continue;
     if (change.drift === 'applied') {
       plan.skipped.push(change.path);
@@ -154,7 +150,7 @@ function knownContent(entry: ReadFile, at: string | Buffer, hashedAtMs: number):
 export function expectationOf(entry: DiskEntry, relPath: string, at: string | Buffer, hashedAtMs: number): Expectation {
   if (entry.type === null) return { kind: 'absent' };
   if (entry.type === 'file') return { kind: 'file', ...knownContent(entry, at, hashedAtMs) };
-  if (entry.type === 'symlink') return { kind: 'symlink', target: entry.data?.toString('utf8') ?? '' };
+  if (entry.type === 'symlink') return { kind: 'symlink', target: entry.data ? decodeName(entry.data) : '' };
   throw new ConflictError(`${displayPath(relPath)} in the original is not a file or symlink; move it away and commit again.`);
 }
 
@@ -169,9 +165,11 @@ function opsFor(item: InspectedChange, sandbox: SandboxRecord, hashedAtMs: numbe
   if (source) ops.push(deleteOp(source));
   if (change.kind === 'deleted') ops.push(deleteOp(target));
   else {
+    // The journal takes paths with escaped bytes (see fs-path.ts); the stat here needs the exact bytes.
     const sourcePath = path.join(sandbox.path, target.rel);
     const now = target.sandbox;
-    ops.push(writeOp(sandbox, target, sourcePath, hashedAtMs, now.type === 'file' ? knownContent(now, sourcePath, hashedAtMs) : undefined));
+    const known = now.type === 'file' ? knownContent(now, inRoot(sandbox.path, target.rel), hashedAtMs) : undefined;
+    ops.push(writeOp(sandbox, target, sourcePath, hashedAtMs, known));
   }
   return ops;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../../shared/errors.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
+import { decodeName, inRoot } from './fs-path.ts';
 import * as journal from './journal/index.ts';
 import { SandboxManager } from './sandbox-manager.ts';
 import { exists, newManager } from './test-harness.ts';
@@ -145,6 +146,23 @@ describe('commit', () => {
         expect: { kind: 'file', sha256: sha('a\n'), seen: seenOriginal },
       },
     ]);
+  });
+
+  it('commits and undoes files whose names are not UTF-8', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir();
+    const bad = decodeName(Buffer.from([0x66, 0xff, 0x2e, 0x74]));
+    fs.writeFileSync(inRoot(original, bad), 'old\n');
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    fs.writeFileSync(inRoot(sandbox.path, bad), 'new\n');
+    fs.writeFileSync(inRoot(sandbox.path, `added ${bad}`), 'added\n');
+    const outcome = await manager.commit(sandbox.id);
+    expect(outcome.kind === 'committed' && [...outcome.commit.written].sort()).toEqual([`added ${bad}`, bad]);
+    expect(fs.readFileSync(inRoot(original, bad), 'utf8')).toBe('new\n');
+    expect(fs.readFileSync(inRoot(original, `added ${bad}`), 'utf8')).toBe('added\n');
+    await manager.undo(sandbox.id);
+    expect(fs.readFileSync(inRoot(original, bad), 'utf8')).toBe('old\n');
+    expect(fs.existsSync(inRoot(original, `added ${bad}`))).toBe(false);
   });
 
   it('commits on the current branch with a message, through a temporary index', async () => {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
 import { checkOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
+import { diskPath, symlinkExact } from './disk-path.ts';
 import { copyDurable } from './durable-fs.ts';
 import { backUp } from './backup.ts';
 import { describeState, observe, readStamp, sameStamp, sameState, type RecordedState, type StatStamp } from './entry-state.ts';
@@ -108,10 +109,10 @@ async function createDirs(ctx: SettleContext): Promise<void> {
   for (const dir of ctx.record.createdDirs) {
     const absolute = absoluteIn(ctx.record.targetRoot, dir);
     try {
-      fs.mkdirSync(absolute);
+      fs.mkdirSync(diskPath(absolute));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!fs.lstatSync(absolute).isDirectory()) {
+      if (!fs.lstatSync(diskPath(absolute)).isDirectory()) {
         throw new UnsafePathError(`${absolute} appeared as a non-folder while the commit was starting: nothing was changed; commit again.`);
       }
     }
@@ -129,7 +130,7 @@ async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: 
     const source = checked[op.index]!.source!;
     const temp = stagedPath(record, op);
     if (source.kind === 'symlink') {
-      fs.symlinkSync(source.target, temp);
+      symlinkExact(source.target, temp);
       op.next = { kind: 'symlink', target: source.target };
     } else {
       op.next = { kind: 'file', sha256: await copyDurable(source.path, temp, source.mode, vouchFor(source)), mode: source.mode };

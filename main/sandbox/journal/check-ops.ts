@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ValidationError } from '../../../shared/errors.ts';
+import { diskPath, readLinkExact } from './disk-path.ts';
 import { checkExpectation, observe, permissionBits, stampOf, stillAsSeen, type Observed, type StatStamp } from './entry-state.ts';
 import { forEachLimit } from './pool.ts';
 import { absoluteIn, resolveTarget, type ParentCache, type ResolvedTarget } from './safe-path.ts';
@@ -122,14 +123,14 @@ function assertDistinct(rootReal: string, targets: readonly ResolvedTarget[], op
 function inspectSource(relPath: string, sourcePath: string, mode: number | undefined, content: KnownContent | undefined): SourceInfo {
   let stat;
   try {
-    stat = fs.lstatSync(sourcePath, { bigint: true });
+    stat = fs.lstatSync(diskPath(sourcePath), { bigint: true });
   } catch {
     throw new ValidationError(`The new version of ${relPath} (${sourcePath}) does not exist: refresh the change list and retry.`, {
       relPath,
       sourcePath,
     });
   }
-  if (stat.isSymbolicLink()) return { kind: 'symlink', target: fs.readlinkSync(sourcePath) };
+  if (stat.isSymbolicLink()) return { kind: 'symlink', target: readLinkExact(sourcePath) };
   if (stat.isFile()) {
     const stamp = stampOf(stat);
     const known = content?.seen && stillAsSeen(stamp, content.seen) ? { sha256: content.sha256, stamp } : null;

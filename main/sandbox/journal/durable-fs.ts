@@ -1,6 +1,7 @@
 /**
  * File operations with the durability the journal relies on: fsync of files and of the
- * directories that name them, hashing copies, links. Metadata calls (lstat, link, rename, unlink)
+ * directories that name them, hashing copies, links. Paths are the journal's strings, turned into
+ * exact bytes where a name is not UTF-8 (see disk-path.ts). Metadata calls (lstat, link, rename, unlink)
  * and small reads are synchronous on purpose: they take microseconds on a local disk, while each
  * async call costs a thread-pool round trip that dominates a commit of many small files. What
  * waits for the disk (fsync), large files and creating files stay asynchronous and run
@@ -12,6 +13,7 @@ import fsSync, { type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { BinderyError } from '../../../shared/errors.ts';
+import { diskPath } from './disk-path.ts';
 import { forEachLimit } from './pool.ts';
 
 const CHUNK = 1 << 20;
@@ -20,7 +22,7 @@ const DIR_SYNC_CONCURRENCY = 16;
 /** `lstat`, or null when nothing is there (a missing parent counts as nothing). */
 export async function lstatOrNull(file: string): Promise<Stats | null> {
   try {
-    return fsSync.lstatSync(file);
+    return fsSync.lstatSync(diskPath(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
@@ -30,7 +32,7 @@ export async function lstatOrNull(file: string): Promise<Stats | null> {
 
 /** Flushes a file's data and metadata to disk. */
 export async function fsyncFile(file: string): Promise<void> {
-  const handle = await fs.open(file, 'r');
+  const handle = await fs.open(diskPath(file), 'r');
   try {
     await handle.sync();
   } finally {
@@ -63,7 +65,7 @@ const openFd = promisify(fsSync.open);
  * and refuses anything that is not a regular file.
  */
 function openRegularSync(file: string): number {
-  const fd = fsSync.openSync(file, fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0));
+  const fd = fsSync.openSync(diskPath(file), fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0));
   if (!fsSync.fstatSync(fd).isFile()) {
     fsSync.closeSync(fd);
     throw new BinderyError('io_error', `${file} is no longer a regular file (it changed while Bindery was reading it): retry.`);
@@ -114,7 +116,7 @@ export async function copyDurable(source: string, dest: string, mode: number, vo
     fsSync.closeSync(input);
   }
   if (bytes) {
-    const output = await openFd(dest, 'wx', 0o600);
+    const output = await openFd(diskPath(dest), 'wx', 0o600);
     try {
       for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
       fsSync.fchmodSync(output, mode);
@@ -124,7 +126,7 @@ export async function copyDurable(source: string, dest: string, mode: number, vo
     }
     return sha256(bytes);
   }
-  await fs.copyFile(source, dest, fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE);
+  await fs.copyFile(diskPath(source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE);
   const output = openRegularSync(dest);
   try {
     fsSync.fchmodSync(output, mode);
@@ -139,7 +141,7 @@ export async function copyDurable(source: string, dest: string, mode: number, vo
 /** Removes a file if it is there. */
 export async function removeFile(file: string): Promise<void> {
   try {
-    fsSync.unlinkSync(file);
+    fsSync.unlinkSync(diskPath(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
@@ -149,7 +151,7 @@ export async function removeFile(file: string): Promise<void> {
 /** Removes a directory if it is there and empty; a non-empty one holds someone's files and stays. */
 export async function removeEmptyDir(dir: string): Promise<void> {
   try {
-    fsSync.rmdirSync(dir);
+    fsSync.rmdirSync(diskPath(dir));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
@@ -162,7 +164,7 @@ export async function removeEmptyDir(dir: string): Promise<void> {
  */
 export async function linkOrCopy(from: string, to: string, mode: number): Promise<{ linked: true } | { linked: false; sha256: string }> {
   try {
-    fsSync.linkSync(from, to);
+    fsSync.linkSync(diskPath(from), diskPath(to));
     return { linked: true };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

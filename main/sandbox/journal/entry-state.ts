@@ -3,6 +3,7 @@
  * journal will not touch), and how that compares with an expectation or a recorded state.
  */
 import fs from 'node:fs';
+import { diskPath, readLinkExact } from './disk-path.ts';
 import { hashFile } from './durable-fs.ts';
 import type { Expectation, KnownContent, SeenStat } from './types.ts';
 
@@ -43,7 +44,7 @@ const RACY_NS = BigInt(RACY_MS) * 1_000_000n;
 
 function lstatBig(file: string): fs.BigIntStats | null {
   try {
-    return fs.lstatSync(file, { bigint: true, throwIfNoEntry: false }) ?? null;
+    return fs.lstatSync(diskPath(file), { bigint: true, throwIfNoEntry: false }) ?? null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
     throw error;
@@ -114,7 +115,7 @@ export async function observe(file: string, known?: KnownContent): Promise<Obser
   const stat = lstatBig(file);
   if (!stat) return { state: { kind: 'absent' }, stamp: null, observedAtNs };
   const stamp = stampOf(stat);
-  if (stat.isSymbolicLink()) return { state: { kind: 'symlink', target: fs.readlinkSync(file) }, stamp, observedAtNs };
+  if (stat.isSymbolicLink()) return { state: { kind: 'symlink', target: readLinkExact(file) }, stamp, observedAtNs };
   if (stat.isDirectory()) return { state: { kind: 'directory' }, stamp, observedAtNs };
   if (!stat.isFile()) return { state: { kind: 'other' }, stamp, observedAtNs };
   const mode = permissionBits(Number(stat.mode));

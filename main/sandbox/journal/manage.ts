@@ -1,6 +1,6 @@
 /** Looking after old journals: list them (for "undo last commit" and diagnostics) and purge old backups. */
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { realPathExact } from './disk-path.ts';
 import { isFinal, listTransactionIds, readJournalOrNull, removeTransaction, type JournalState } from './journal-file.ts';
 import { activeTransactions } from './ownership.ts';
 
@@ -20,7 +20,7 @@ export interface TransactionSummary {
 /** Every transaction in `journalDir`, oldest first; pass `targetRoot` to keep one folder's. */
 export async function listTransactions(journalDir: string, targetRoot?: string): Promise<TransactionSummary[]> {
   const summaries: TransactionSummary[] = [];
-  if (targetRoot !== undefined) targetRoot = await fs.realpath(targetRoot).catch(() => path.resolve(targetRoot!));
+  if (targetRoot !== undefined) targetRoot = await realPathExact(targetRoot).catch(() => path.resolve(targetRoot!));
   for (const transactionId of await listTransactionIds(path.resolve(journalDir))) {
     const record = await readJournalOrNull(journalDir, transactionId);
     if (!record || (targetRoot !== undefined && record.targetRoot !== targetRoot)) continue;

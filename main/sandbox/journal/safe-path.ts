@@ -2,10 +2,10 @@
  * Where a relative path of a commit may land: inside the target root, never through a symlinked
  * directory that leads outside it. The predicate is pure; the resolver looks at the disk.
  */
-import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NotFoundError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
+import { diskPath, nativeRealPathExact, realPathExact } from './disk-path.ts';
 import { lstatOrNull } from './durable-fs.ts';
 
 /**
@@ -86,7 +86,7 @@ function resolveDir(rootReal: string, segments: string[], relPath: string, cache
     if (!stat) return { current: candidate, missingDirs: [...parent.missingDirs, relativeTo(rootReal, candidate)], blockedBy: null };
     if (stat.isSymbolicLink()) return { current: await followInside(rootReal, candidate, relPath), missingDirs: [], blockedBy: null };
     // Resolved by the OS, as folderStillReal will compare it (case and firmlinks included).
-    if (stat.isDirectory()) return { current: await fs.realpath(candidate), missingDirs: [], blockedBy: null };
+    if (stat.isDirectory()) return { current: await realPathExact(candidate), missingDirs: [], blockedBy: null };
     return { current: candidate, missingDirs: [], blockedBy: relativeTo(rootReal, candidate) };
   })();
   cache.set(key, resolving);
@@ -96,7 +96,7 @@ function resolveDir(rootReal: string, segments: string[], relPath: string, cache
 async function followInside(rootReal: string, link: string, relPath: string): Promise<string> {
   let real: string;
   try {
-    real = await fs.realpath(link);
+    real = await realPathExact(link);
   } catch {
     throw new UnsafePathError(
       `Refused path ${JSON.stringify(relPath)}: its parent ${link} is a dangling symlink. Fix or remove the link first.`,
@@ -110,7 +110,7 @@ async function followInside(rootReal: string, link: string, relPath: string): Pr
       { relPath, link, resolved: real },
     );
   }
-  const stat = await fs.stat(real);
+  const stat = await fs.stat(diskPath(real));
   if (!stat.isDirectory()) {
     throw new UnsafePathError(`Refused path ${JSON.stringify(relPath)}: its parent ${link} is a symlink to a file.`, { relPath });
   }
@@ -128,7 +128,7 @@ function relativeTo(rootReal: string, absolute: string): string {
  */
 export function folderStillReal(dir: string): boolean {
   try {
-    return fsSync.realpathSync.native(dir) === dir;
+    return nativeRealPathExact(dir) === dir;
   } catch {
     return false;
   }
@@ -138,13 +138,13 @@ export function folderStillReal(dir: string): boolean {
 export async function realTargetRoot(targetRoot: string): Promise<string> {
   let real: string;
   try {
-    real = await fs.realpath(path.resolve(targetRoot));
+    real = await realPathExact(path.resolve(targetRoot));
   } catch {
     throw new NotFoundError(`Target folder ${targetRoot} does not exist: it may have been moved or deleted; restore it, then retry.`, {
       targetRoot,
     });
   }
-  if (!(await fs.stat(real)).isDirectory()) {
+  if (!(await fs.stat(diskPath(real))).isDirectory()) {
     throw new ValidationError(`Target ${targetRoot} is not a folder: commits apply to a folder.`, { targetRoot });
   }
   return real;

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError } from '../../../shared/errors.ts';
+import { diskPath, symlinkExact } from './disk-path.ts';
 import { fsyncDirs, linkOrCopy, removeEmptyDir, removeFile } from './durable-fs.ts';
 import { describeState, observe, sameState } from './entry-state.ts';
 import {
@@ -58,7 +59,7 @@ export function folderProblem(record: JournalRecord, op: JournalOp, checked?: Se
 
 /** Puts the staged version of an op in place: one atomic rename (or unlink for a delete). */
 export async function replaceOne(record: JournalRecord, op: JournalOp): Promise<void> {
-  if (op.kind === 'write') fs.renameSync(stagedPath(record, op), targetPath(record, op));
+  if (op.kind === 'write') fs.renameSync(diskPath(stagedPath(record, op)), diskPath(targetPath(record, op)));
   else if (op.old.kind !== 'absent') await removeFile(targetPath(record, op));
 }
 
@@ -73,7 +74,7 @@ export async function restoreOld(ctx: SettleContext, op: JournalOp): Promise<voi
   const temp = restoringPath(record, op);
   await removeFile(temp);
   if (op.old.kind === 'symlink') {
-    fs.symlinkSync(op.old.target, temp);
+    symlinkExact(op.old.target, temp);
   } else {
     const made = await linkOrCopy(backupPath(ctx.journalDir, record.transactionId, op), temp, op.old.mode);
     if (!made.linked && made.sha256 !== op.old.sha256) {
@@ -85,7 +86,7 @@ export async function restoreOld(ctx: SettleContext, op: JournalOp): Promise<voi
       );
     }
   }
-  fs.renameSync(temp, target);
+  fs.renameSync(diskPath(temp), diskPath(target));
 }
 
 /** Removes the staged and restoring temp files of every op. */
