@@ -21,10 +21,15 @@ export function isExcluded(rel: string): boolean {
 }
 
 /**
- * How far before the baseline changes are looked for: file times come from a coarse kernel clock
- * (a tick is 1-10 ms), so a write just after the baseline can carry a slightly older time.
+ * How far before the baseline changes are looked for. The baseline is a file's mtime, stamped by
+ * the same kernel clock as every later write, so a write after it carries the same time or a
+ * later one: a hair of margin suffices, as long as the copy's own files (stamped before it) stay
+ * out. Where the filesystem keeps whole seconds (its times have no fraction) a later write can
+ * carry the baseline's second or, on FAT, the one before: two seconds then.
  */
-const BASELINE_MARGIN_MS = 100;
+export function baselineMargin(baselineMs: number): number {
+  return baselineMs % 1000 === 0 ? 2000 : 2;
+}
 
 /**
  * Lists candidate paths of a copied sandbox against its manifest. With GNU find and a recorded
@@ -36,7 +41,7 @@ export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanO
   const file = manifestFile(meta);
   const manifest = readManifest(file);
   const baseline = options.portable ? null : readBaseline(meta);
-  const since = baseline === null ? null : baseline - BASELINE_MARGIN_MS;
+  const since = baseline === null ? null : baseline - baselineMargin(baseline);
   const changed = since === null ? null : await scanChangedSince(sandbox.path, since, { skipTopGit: true, expected: manifest.size, weigh: (name) => manifest.countUnder(name) });
   const entries = changed ?? (await scanTree(sandbox.path, { skipTopGit: true, portable: options.portable }));
   const compare = new Comparison(sandbox, manifest);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
-import { copyCandidates } from './changes-copy.ts';
+import { baselineMargin, copyCandidates } from './changes-copy.ts';
 import { encodeName } from './fs-path.ts';
 import { metaDir } from './layout.ts';
 import { scanChangedSince } from './scan.ts';
@@ -139,6 +139,20 @@ describe('copy change detection since the baseline', () => {
     const looked = await scanChangedSince(sandbox.path, baseline - 100);
     if (looked) expect(looked.length).toBeLessThan(20);
     expect([...fast.keys()].sort()).toEqual(['d1/sub/f1.txt', 'd2/sub/f2.txt', 'd3/f3-moved.txt', 'd3/sub/f3.txt', 'gone/a.txt', 'gone/deeper/b.txt', 'new/dir/n.txt', 'top.txt']);
+  });
+
+  it('catches a write made the moment provisioning returns, without looking at the files the copy itself wrote', async () => {
+    const { manager, plan } = newManager();
+    const dir = tempDir('bindery-orig-');
+    writeFiles(dir, Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`d${i % 4}/f${i}.txt`, `${i}\n`])));
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'd1/f1.txt': 'changed at once\n' });
+    expect([...(await copyCandidates(manager.sandbox(sandbox.id))).keys()]).toEqual(['d1/f1.txt']);
+    const baseline = fs.statSync(path.join(metaDir(sandbox.path), 'baseline')).mtimeMs;
+    const looked = await scanChangedSince(sandbox.path, baseline - baselineMargin(baseline), { expected: 10 });
+    // Files copied within the baseline's clock tick may be looked at too; not the hundreds before it.
+    expect(looked?.map((e) => e.rel)).toContain('d1/f1.txt');
+    expect(looked?.length).toBeLessThan(50);
   });
 });
 
