@@ -66,24 +66,29 @@ export async function copyWithCp(source: string, target: string, units: TopLevel
   const groups = balance(units, units.reduce((sum, unit) => sum + unit.weight, 0) < ONE_GROUP_BELOW ? 1 : parallel * 4);
   let filesUnder: Promise<Map<string, string[]>> | undefined;
   const scanned = (): Promise<Map<string, string[]>> => (filesUnder ??= scan().then(filesByTopLevel));
-  const vanished = new Set<string>();
+  const filesOf = (names: string[], byTop: Map<string, string[]>): string[] => names.flatMap((name) => byTop.get(name) ?? []);
+  const failed: Array<{ names: string[]; message: string }> = [];
+  // A group that finishes takes the next one at once; its progress is counted when the scan is in.
   const copying = runPool(groups.length, parallel, async (index) => {
     const names = groups[index]!;
     const failure = await runCp(source, target, names, options.signal);
-    const byTop = await scanned();
-    const rels = names.flatMap((name) => byTop.get(name) ?? []);
-    if (failure !== null) {
-      // cp goes on after a file it cannot copy; the group fails only for files that are still there.
-      const missing = rels.filter((rel) => !lstatQuiet(inRoot(target, rel)));
-      const lost = missing.filter((rel) => !lstatQuiet(inRoot(source, rel)));
-      if (lost.length < missing.length || missing.length === 0) throw new Error(`cp failed while copying into ${target}: ${failure}`);
-      for (const rel of lost) vanished.add(rel);
-    }
-    options.onDone?.(rels.length);
+    if (failure !== null) failed.push({ names, message: failure });
+    else void scanned().then((byTop) => options.onDone?.(filesOf(names, byTop).length), () => undefined);
   });
-  // The first groups' processes are running now. A failed scan is seen by the groups as they finish.
+  // The first groups' processes run by now: the scan starts beside them (a failed scan surfaces below).
   scanned().catch(() => undefined);
   await copying;
+  const byTop = await scanned();
+  const vanished = new Set<string>();
+  for (const { names, message } of failed) {
+    // cp goes on after a file it cannot copy; the group fails only for files that are still there.
+    const rels = filesOf(names, byTop);
+    const missing = rels.filter((rel) => !lstatQuiet(inRoot(target, rel)));
+    const lost = missing.filter((rel) => !lstatQuiet(inRoot(source, rel)));
+    if (lost.length < missing.length || missing.length === 0) throw new Error(`cp failed while copying into ${target}: ${message}`);
+    for (const rel of lost) vanished.add(rel);
+    options.onDone?.(rels.length);
+  }
   return vanished;
 }
 
