@@ -1,8 +1,14 @@
 /**
  * Journaled commit of 200 changed files (180 modified, 20 added, in 10 folders) against a plain
  * concurrent copy of the same files with an fsync of each file and folder, at three file sizes.
- * Target (issue 4): commit within 2x of the copy. Timings alternate copy and commit in one process (same load for
- * both); peak RSS comes from a separate process per case. Usage: tsx bench/commit-bench.ts [--runs N]
+ * Target (issue 4): commit within 2x of the copy. Timings rotate the cases run by run in one
+ * process (same load for each); peak RSS comes from a separate process per case.
+ * Usage: tsx bench/commit-bench.ts [--runs N]
+ *
+ * A third, untargeted case shows the floor of any crash-safe commit here: the same copy into a new
+ * temp file beside each target, fsync, rename over it (what the journal does per file, without
+ * journal, checks or backups). New files cost far more than overwritten ones where the
+ * filesystem is slow to find free inodes, which the plain copy mostly avoids.
  *
  * The ops carry what the engine passes: the hash and stat of each original and sandbox file as
  * change detection saw them. The targets of a batch of runs are written, flushed, and left alone
@@ -30,12 +36,13 @@ const WARM_UP = 3;
 const BATCH = 3;
 const SETTLE_MS = 3500;
 
+const CASES = ['copy', 'commit', 'atomic'] as const;
+type Case = (typeof CASES)[number];
+
 interface Sample {
-  copyMs: number[];
-  commitMs: number[];
+  ms: Record<Case, number[]>;
   /** CPU time (user + system, all threads) per run: steadier than wall time on a shared machine. */
-  copyCpuMs: number[];
-  commitCpuMs: number[];
+  cpuMs: Record<Case, number[]>;
   /** Median milliseconds per commit phase. */
   phases: Record<string, number>;
   peakRssMb: number;
@@ -89,70 +96,98 @@ function prepare(root: string, size: number) {
   return { sandbox, makeTarget, opsFor };
 }
 
-/** The baseline: a durable plain copy (each file fsync'd, then each folder, so new names persist). */
-async function plainCopy(sandbox: string, target: string): Promise<void> {
-  const files = Array.from({ length: FILES }, (_, i) => relPathOf(i));
-  const sync = async (file: string) => {
-    const handle = await fsp.open(file, 'r');
-    await handle.sync();
-    await handle.close();
-  };
-  await forEachLimit(files, CONCURRENCY, async (rel) => {
-    const dest = path.join(target, rel);
-    await fsp.copyFile(path.join(sandbox, rel), dest);
-    await sync(dest);
-  });
-  await Promise.all([...new Set(files.map((rel) => path.dirname(path.join(target, rel))))].map(sync));
+/** Flushes a file or folder. */
+async function fsyncPath(file: string): Promise<void> {
+  const handle = await fsp.open(file, 'r');
+  await handle.sync();
+  await handle.close();
 }
 
-type Kind = 'copy' | 'commit' | 'both';
-type PhaseTimes = Record<string, number[]>;
-type Setup = ReturnType<typeof prepare>;
+/** Flushes the folders of every file, so new names persist. */
+async function fsyncFolders(target: string): Promise<void> {
+  const files = Array.from({ length: FILES }, (_, i) => relPathOf(i));
+  await Promise.all([...new Set(files.map((rel) => path.dirname(path.join(target, rel))))].map(fsyncPath));
+}
 
-function targetOf(root: string, kind: 'copy' | 'commit', run: number): string {
-  return path.join(root, `${kind}-${run}`);
+/** The baseline: a durable plain copy (each file fsync'd, then each folder). */
+async function plainCopy(sandbox: string, target: string): Promise<void> {
+  await forEachLimit(Array.from({ length: FILES }, (_, i) => relPathOf(i)), CONCURRENCY, async (rel) => {
+    const dest = path.join(target, rel);
+    await fsp.copyFile(path.join(sandbox, rel), dest);
+    await fsyncPath(dest);
+  });
+  await fsyncFolders(target);
 }
 
 /**
- * One timed run of `kind` on its prepared target; returns wall and CPU milliseconds. Commit phases
- * (from onProgress) are added to `phases`, to show where the time goes.
+ * The floor of a crash-safe commit: each old file hard-linked aside (as the journal's backups are,
+ * which also keeps renames from freeing inodes), the new one copied to a temp file beside it,
+ * fsync'd and renamed over it.
  */
-async function timeOne(kind: 'copy' | 'commit', root: string, run: number, setup: Setup, phases: PhaseTimes): Promise<{ ms: number; cpuMs: number }> {
+async function atomicCopy(sandbox: string, target: string): Promise<void> {
+  const aside = `${target}-old`;
+  fs.mkdirSync(aside);
+  await forEachLimit(Array.from({ length: FILES }, (_, i) => relPathOf(i)), CONCURRENCY, async (rel, i) => {
+    const dest = path.join(target, rel);
+    const temp = `${dest}.tmp`;
+    if (i >= ADDED) fs.linkSync(dest, path.join(aside, String(i)));
+    await fsp.copyFile(path.join(sandbox, rel), temp);
+    await fsyncPath(temp);
+    await fsp.rename(temp, dest);
+  });
+  await fsyncFolders(target);
+}
+
+type Kind = Case | 'all';
+type PhaseTimes = Record<string, number[]>;
+type Setup = ReturnType<typeof prepare>;
+
+function targetOf(root: string, kind: Case, run: number): string {
+  return path.join(root, `${kind}-${run}`);
+}
+
+/** Runs the commit of `ops`, adding the time of each phase (from onProgress) to `phases`. */
+async function commit(root: string, target: string, ops: TransactionOp[], phases: PhaseTimes): Promise<void> {
+  let phase = '';
+  let since = process.hrtime.bigint();
+  const enter = (next: string) => {
+    const now = process.hrtime.bigint();
+    if (phase) (phases[phase] ??= []).push(Number(now - since) / 1e6);
+    phase = next;
+    since = now;
+  };
+  const result = await applyTransaction({
+    journalDir: path.join(root, 'journal'),
+    targetRoot: target,
+    ops,
+    onProgress: (progress) => progress.phase !== phase && enter(progress.phase),
+  });
+  enter('');
+  if (result.kind !== 'applied') throw new Error(`bench commit drifted: ${JSON.stringify(result.paths.slice(0, 2))}`);
+}
+
+/** One timed run of `kind` on its prepared target; returns wall and CPU milliseconds. */
+async function timeOne(kind: Case, root: string, run: number, setup: Setup, phases: PhaseTimes): Promise<{ ms: number; cpuMs: number }> {
   const target = targetOf(root, kind, run);
   const ops = kind === 'commit' ? setup.opsFor(target) : [];
   const cpuStart = process.cpuUsage();
   const start = process.hrtime.bigint();
   if (kind === 'copy') await plainCopy(setup.sandbox, target);
-  else {
-    let phase = '';
-    let since = start;
-    const enter = (next: string) => {
-      const now = process.hrtime.bigint();
-      if (phase) (phases[phase] ??= []).push(Number(now - since) / 1e6);
-      phase = next;
-      since = now;
-    };
-    const result = await applyTransaction({
-      journalDir: path.join(root, 'journal'),
-      targetRoot: target,
-      ops,
-      onProgress: (progress) => progress.phase !== phase && enter(progress.phase),
-    });
-    enter('');
-    if (result.kind !== 'applied') throw new Error(`bench commit drifted: ${JSON.stringify(result.paths.slice(0, 2))}`);
-  }
+  else if (kind === 'atomic') await atomicCopy(setup.sandbox, target);
+  else await commit(root, target, ops, phases);
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   const cpu = process.cpuUsage(cpuStart);
   emptyFiles(target);
   if (kind === 'commit') emptyFiles(path.join(root, 'journal'));
+  if (kind === 'atomic') emptyFiles(`${target}-old`);
   return { ms, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /**
  * Frees the space of a finished run without unlinking anything: ext4 without a journal scans past
  * recently freed inodes at every later create, which would charge the bench's own clean-up to
- * the commit (200 new files) far more than to the copy (which overwrites in place). Everything is
- * removed when the worker ends.
+ * the cases that create files (commit, atomic) far more than to the copy, which overwrites in
+ * place. Everything is removed once all workers are done.
  */
 function emptyFiles(dir: string): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
@@ -161,52 +196,42 @@ function emptyFiles(dir: string): void {
 }
 
 /** Writes the targets of runs `from` to `to` (exclusive), flushes them, and waits until they are no longer racy. */
-async function makeTargets(root: string, setup: Setup, kinds: Array<'copy' | 'commit'>, from: number, to: number): Promise<void> {
-  for (let run = from; run < to; run++) for (const kind of kinds) setup.makeTarget(targetOf(root, kind, run));
+async function makeTargets(root: string, setup: Setup, cases: readonly Case[], from: number, to: number): Promise<void> {
+  for (let run = from; run < to; run++) for (const kind of cases) setup.makeTarget(targetOf(root, kind, run));
   spawnSync('sync');
   await sleep(SETTLE_MS);
 }
 
 /**
- * One worker process: `both` alternates copy and commit run by run (so both see the same machine
- * load) for the timings; `copy` or `commit` alone measure that case's peak RSS. Prints JSON.
+ * One worker process: `all` rotates the cases run by run (so each sees the same machine load) for
+ * the timings; one case alone measures its peak RSS. Prints JSON.
  */
-async function worker(kind: Kind, size: number, runs: number): Promise<void> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-commit-bench-'));
-  try {
-    const setup = prepare(root, size);
-    const times: Record<'copy' | 'commit', number[]> = { copy: [], commit: [] };
-    const cpuTimes: Record<'copy' | 'commit', number[]> = { copy: [], commit: [] };
-    const phases: PhaseTimes = {};
-    const order: Array<'copy' | 'commit'> = kind === 'both' ? ['copy', 'commit'] : [kind];
-    const total = WARM_UP + runs;
-    for (let run = 0; run < total; run++) {
-      if (run % BATCH === 0) await makeTargets(root, setup, order, run, Math.min(total, run + BATCH));
-      for (const each of run % 2 === 0 ? order : [...order].reverse()) {
-        const { ms, cpuMs } = await timeOne(each, root, run, setup, run >= WARM_UP ? phases : {});
-        if (run < WARM_UP) continue;
-        times[each].push(ms);
-        cpuTimes[each].push(cpuMs);
-      }
+async function worker(kind: Kind, size: number, runs: number, benchDir: string): Promise<void> {
+  const root = fs.mkdtempSync(path.join(benchDir, `${kind}-`));
+  const setup = prepare(root, size);
+  const sample: Sample = { ms: { copy: [], commit: [], atomic: [] }, cpuMs: { copy: [], commit: [], atomic: [] }, phases: {}, peakRssMb: 0 };
+  const phases: PhaseTimes = {};
+  const cases: readonly Case[] = kind === 'all' ? CASES : [kind];
+  const total = WARM_UP + runs;
+  for (let run = 0; run < total; run++) {
+    if (run % BATCH === 0) await makeTargets(root, setup, cases, run, Math.min(total, run + BATCH));
+    for (let k = 0; k < cases.length; k++) {
+      const each = cases[(run + k) % cases.length]!;
+      const { ms, cpuMs } = await timeOne(each, root, run, setup, run >= WARM_UP ? phases : {});
+      if (run < WARM_UP) continue;
+      sample.ms[each].push(ms);
+      sample.cpuMs[each].push(cpuMs);
     }
-    const phaseMedians = Object.fromEntries(Object.entries(phases).map(([name, values]) => [name, median(values)]));
-    const sample: Sample = {
-      copyMs: times.copy,
-      commitMs: times.commit,
-      copyCpuMs: cpuTimes.copy,
-      commitCpuMs: cpuTimes.commit,
-      phases: phaseMedians,
-      peakRssMb: process.resourceUsage().maxRSS / 1024,
-    };
-    process.stdout.write(`${JSON.stringify(sample)}\n`);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
   }
+  sample.phases = Object.fromEntries(Object.entries(phases).map(([name, values]) => [name, median(values)]));
+  sample.peakRssMb = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`${JSON.stringify(sample)}\n`);
 }
 
-function spawnWorker(kind: Kind, size: number, runs: number): Sample {
+function spawnWorker(kind: Kind, size: number, runs: number, benchDir: string): Sample {
   const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--worker', kind, String(size), String(runs)], { encoding: 'utf8' });
+  const args = ['--import', 'tsx', self, '--worker', kind, String(size), String(runs), benchDir];
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${kind} worker failed: ${run.stderr}`);
   return JSON.parse(run.stdout.trim().split('\n').pop()!) as Sample;
 }
@@ -217,18 +242,19 @@ function median(values: number[]): number {
 }
 
 /** Timings from one interleaved worker; peak RSS from one worker per case. */
-function measureRow(size: number, runs: number) {
-  const timed = spawnWorker('both', size, runs);
-  const ratios = timed.commitMs.map((ms, i) => ms / timed.copyMs[i]!);
+function measureRow(size: number, runs: number, benchDir: string) {
+  const timed = spawnWorker('all', size, runs, benchDir);
+  const ratios = timed.ms.commit.map((ms, i) => ms / timed.ms.copy[i]!);
   return {
     phases: timed.phases,
-    copyMs: median(timed.copyMs),
-    commitMs: median(timed.commitMs),
-    copyCpuMs: median(timed.copyCpuMs),
-    commitCpuMs: median(timed.commitCpuMs),
+    copyMs: median(timed.ms.copy),
+    commitMs: median(timed.ms.commit),
+    atomicMs: median(timed.ms.atomic),
+    copyCpuMs: median(timed.cpuMs.copy),
+    commitCpuMs: median(timed.cpuMs.commit),
     ratio: median(ratios),
-    copyRss: spawnWorker('copy', size, 3).peakRssMb,
-    commitRss: spawnWorker('commit', size, 3).peakRssMb,
+    copyRss: spawnWorker('copy', size, 3, benchDir).peakRssMb,
+    commitRss: spawnWorker('commit', size, 3, benchDir).peakRssMb,
   };
 }
 
@@ -239,18 +265,21 @@ function human(bytes: number): string {
 const args = process.argv.slice(2);
 const workerAt = args.indexOf('--worker');
 if (workerAt >= 0) {
-  await worker(args[workerAt + 1] as Kind, Number(args[workerAt + 2]), Number(args[workerAt + 3]));
+  await worker(args[workerAt + 1] as Kind, Number(args[workerAt + 2]), Number(args[workerAt + 3]), args[workerAt + 4]!);
 } else {
   const runsAt = args.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 15;
   const breakdown: Array<Record<string, string>> = [];
+  const benchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-commit-bench-'));
+  process.on('exit', () => fs.rmSync(benchDir, { recursive: true, force: true }));
   const rows = SIZES.map((size) => {
-    const row = measureRow(size, runs);
+    const row = measureRow(size, runs, benchDir);
     breakdown.push({ case: human(size), ...Object.fromEntries(Object.entries(row.phases).map(([name, ms]) => [name, ms.toFixed(1)])) });
     return {
       case: `${FILES} files x ${human(size)}`,
       'copy+fsync ms': row.copyMs.toFixed(1),
       'commit ms': row.commitMs.toFixed(1),
+      'temp+rename ms': row.atomicMs.toFixed(1),
       'copy cpu ms': row.copyCpuMs.toFixed(1),
       'commit cpu ms': row.commitCpuMs.toFixed(1),
       ratio: row.ratio.toFixed(2),
@@ -260,7 +289,7 @@ if (workerAt >= 0) {
     };
   });
   console.log(
-    `Commit of ${FILES} changed files vs durable plain copy (medians of ${runs} interleaved runs after ${WARM_UP} warm-ups; ` +
+    `Commit of ${FILES} changed files vs durable plain copy, and the temp+rename floor (medians of ${runs} interleaved runs after ${WARM_UP} warm-ups; ` +
       `ratio = median of per-pair ratios; concurrency ${CONCURRENCY})`,
   );
   console.table(rows);

@@ -4,9 +4,7 @@
  * exact bytes where a name is not UTF-8 (see disk-path.ts). Metadata calls (lstat, link, rename, unlink)
  * and small reads are synchronous on purpose: they take microseconds on a local disk, while each
  * async call costs a thread-pool round trip that dominates a commit of many small files. What
- * waits for the disk (fsync), large files and creating files stay asynchronous and run
- * concurrently: finding a free inode can take the kernel far longer than the round trip (ext4
- * without a journal skips every recently freed one).
+ * waits for the disk (fsync) and large files stay asynchronous and run concurrently.
  */
 import { createHash } from 'node:crypto';
 import fsSync, { type Stats } from 'node:fs';
@@ -58,7 +56,6 @@ const SMALL_COPY = 16 * 1024;
 const SMALL_HASH = 2 * 1024 * 1024;
 const fsyncFd = promisify(fsSync.fsync);
 const readFd = promisify(fsSync.read);
-const openFd = promisify(fsSync.open);
 
 /**
  * Opens a file for reading without blocking on a FIFO that replaced it since it was looked at,
@@ -116,7 +113,7 @@ export async function copyDurable(source: string, dest: string, mode: number, vo
     fsSync.closeSync(input);
   }
   if (bytes) {
-    const output = await openFd(diskPath(dest), 'wx', 0o600);
+    const output = fsSync.openSync(diskPath(dest), 'wx', 0o600);
     try {
       for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
       fsSync.fchmodSync(output, mode);
