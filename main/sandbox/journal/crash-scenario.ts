@@ -50,8 +50,6 @@ function body(label: string, i: number, large: boolean): string {
   return line.repeat(large ? 4000 : 1 + (i % 7));
 }
 
-const LONG_AGO = new Date(Date.now() - 24 * 3600 * 1000);
-
 /** The states of one path number `i` of `count`, by its role in the commit. */
 function pathStates(i: number): { relPath: string; old: ScenarioState; next: ScenarioState; op: 'write' | 'delete' | null } {
   const dir = `d${String(i % 20).padStart(2, '0')}`;
@@ -124,11 +122,7 @@ export function materializeOld(targetDir: string, scenario: Scenario): void {
   const dirs = new Set<string>();
   for (const { relPath, old } of scenario.paths) if (old.kind !== 'absent') dirs.add(path.dirname(path.join(targetDir, relPath)));
   for (const dir of dirs) fs.mkdirSync(dir, { recursive: true });
-  for (const { relPath, old } of scenario.paths) {
-    writeState(path.join(targetDir, relPath), old);
-    // Originals are usually long unchanged, which lets the commit trust their stat stamps.
-    if (old.kind === 'file') fs.utimesSync(path.join(targetDir, relPath), LONG_AGO, LONG_AGO);
-  }
+  for (const { relPath, old } of scenario.paths) writeState(path.join(targetDir, relPath), old);
 }
 
 /** What the checker found: which side the target is on, and every problem (empty when consistent). */

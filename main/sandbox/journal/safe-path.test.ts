@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkRelPath, isInside } from './safe-path.ts';
 
 describe('checkRelPath', () => {
-  it.each(['a', 'a/b/c.txt', 'with space', 'line\nbreak', '-rf', '.hidden', '..dots', 'a/...', 'é/日本'])('accepts %j', (relPath) => {
+  it.each(['a', 'a/b/c.txt', 'with space', 'line\nbreak', '-rf', '.hidden', '..dots', 'a/...', 'é/日本', 'f\udcff.t', '😀/d\udcfe'])('accepts %j', (relPath) => {
     expect(checkRelPath(relPath, 'linux')).toBeNull();
   });
 
@@ -15,6 +15,8 @@ describe('checkRelPath', () => {
     ['a//b', /empty segment/],
     ['a/', /empty segment/],
     ['a\0b', /NUL/],
+    ['lone \ud800 surrogate', /lone surrogate/],
+    ['\udcc3\udca9 (the bytes of é, escaped)', /lone surrogate/],
   ])('refuses %j', (relPath, reason) => {
     expect(checkRelPath(relPath, 'linux')).toMatch(reason);
   });

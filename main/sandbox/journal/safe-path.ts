@@ -5,16 +5,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NotFoundError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
+import { decodeName, encodeName } from '../fs-path.ts';
 import { diskPath, nativeRealPathExact, realPathExact } from './disk-path.ts';
 import { lstatOrNull } from './durable-fs.ts';
 
 /**
- * Why `relPath` is not an acceptable relative path (absolute, `..`, empty segments, NUL), or null
- * when it is. Separators are `/` on every platform; on Windows a backslash or drive is refused too.
+ * Why `relPath` is not an acceptable relative path (absolute, `..`, empty segments, NUL, a name that
+ * is not exact), or null when it is. Separators are `/` on every platform; on Windows a backslash
+ * or drive is refused too.
  */
 export function checkRelPath(relPath: string, platform: NodeJS.Platform = process.platform): string | null {
   if (typeof relPath !== 'string' || relPath.length === 0) return 'the path is empty';
   if (relPath.includes('\0')) return 'the path contains a NUL byte';
+  if (!isCanonicalName(relPath)) {
+    return 'the path holds a lone surrogate that is not an escaped non-UTF-8 byte (see fs-path.ts), so it names no exact file';
+  }
   if (relPath.startsWith('/')) return 'the path is absolute; give it relative to the target folder';
   if (platform === 'win32' && (relPath.includes('\\') || /^[A-Za-z]:/.test(relPath))) {
     return 'the path uses a backslash or a drive letter; use "/" separators relative to the target folder';
@@ -24,6 +29,15 @@ export function checkRelPath(relPath: string, platform: NodeJS.Platform = proces
     if (segment === '.' || segment === '..') return `the path has a "${segment}" segment, which could leave the target folder`;
   }
   return null;
+}
+
+/**
+ * True when the path is as change detection writes names: UTF-8 text as itself, and only bytes
+ * that are not UTF-8 escaped. Anything else would reach the disk as another name (a lone
+ * surrogate as U+FFFD), or name one file in two ways and slip past the one-op-per-file check.
+ */
+function isCanonicalName(relPath: string): boolean {
+  return !/[\ud800-\udfff]/.test(relPath) || decodeName(encodeName(relPath)) === relPath;
 }
 
 /** A relative path mapped onto the disk: its real parent directory and what must be created. */
