@@ -40,11 +40,13 @@ export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanO
   const meta = metaDir(sandbox.path);
   const file = manifestFile(meta);
   const manifest = readManifest(file);
-  const baseline = options.portable ? null : readBaseline(meta);
+  const recorded = options.portable ? null : readBaseline(meta);
+  // A clock set back since the baseline would hide later writes from the ctime test: look at everything then.
+  const baseline = recorded !== null && Date.now() >= recorded ? recorded : null;
   const since = baseline === null ? null : baseline - baselineMargin(baseline);
   const changed = since === null ? null : await scanChangedSince(sandbox.path, since, { skipTopGit: true, expected: manifest.size, weigh: (name) => manifest.countUnder(name) });
   const entries = changed ?? (await scanTree(sandbox.path, { skipTopGit: true, portable: options.portable }));
-  const compare = new Comparison(sandbox, manifest);
+  const compare = new Comparison(sandbox, manifest, changed ? baseline : null);
   for (const now of entries) compare.entry(now);
   if (changed && since !== null) {
     // Only folders whose entries changed can have lost files: their ctime moved. The root is not listed by find.
@@ -66,9 +68,14 @@ class Comparison {
   // read_only sandboxes have their write bits cleared on purpose: that is not a change.
   private readonly mask: number;
 
+  /**
+   * @param writtenAfter the baseline when entries come from the ctime test: a file whose ctime is
+   *   after it was written since provisioning, even if its size and mtime say otherwise.
+   */
   constructor(
     private readonly sandbox: SandboxRecord,
     private readonly manifest: Manifest,
+    private readonly writtenAfter: number | null,
   ) {
     this.mask = sandbox.access === 'read_only' ? 0o7555 : 0o7777;
     this.seen = new Uint8Array(manifest.size);
@@ -84,6 +91,9 @@ class Comparison {
     if (now.kind !== entry.type) this.candidates.set(now.rel, entry);
     else if (now.kind === 'symlink') {
       if (now.target !== entry.target) this.candidates.set(now.rel, entry);
+    } else if (this.writtenAfter !== null && now.ctimeMs > this.writtenAfter) {
+      // A write can keep the size and put the old mtime back (cp -p, touch -r): the content decides.
+      this.candidates.set(now.rel, entry);
     } else if ((now.mode & this.mask) !== (entry.mode & this.mask) || now.size !== entry.size || !sameMtime(now.mtimeMs, entry.mtimeMs)) {
       this.candidates.set(now.rel, entry);
     } else if (entry.racy) {

@@ -6,6 +6,7 @@ import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { baselineMargin, copyCandidates } from './changes-copy.ts';
 import { encodeName } from './fs-path.ts';
 import { metaDir } from './layout.ts';
+import { RACY_WINDOW_MS } from './manifest.ts';
 import { scanChangedSince } from './scan.ts';
 import type { FileChange } from './model.ts';
 import { newManager } from './test-harness.ts';
@@ -139,6 +140,21 @@ describe('copy change detection since the baseline', () => {
     const looked = await scanChangedSince(sandbox.path, baseline - 100);
     if (looked) expect(looked.length).toBeLessThan(20);
     expect([...fast.keys()].sort()).toEqual(['d1/sub/f1.txt', 'd2/sub/f2.txt', 'd3/f3-moved.txt', 'd3/sub/f3.txt', 'gone/a.txt', 'gone/deeper/b.txt', 'new/dir/n.txt', 'top.txt']);
+  });
+
+  it('catches a same-size write that put the old mtime back (like cp -p or touch -r)', async () => {
+    const { manager, plan } = newManager();
+    const dir = tempDir('bindery-orig-');
+    writeFiles(dir, { 'a.txt': 'aaaa\n', 'b.txt': 'bbbb\n' });
+    // Older than the racy window, so the copy is trusted by its stat and no hash stands guard.
+    await new Promise((resolve) => setTimeout(resolve, RACY_WINDOW_MS + 100));
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const file = path.join(sandbox.path, 'a.txt');
+    const before = fs.statSync(file);
+    fs.writeFileSync(file, 'AAAA\n');
+    fs.utimesSync(file, before.atime, before.mtime);
+    expect((await manager.changes(sandbox.id)).changes.map((c) => [c.path, c.kind])).toEqual([['a.txt', 'modified']]);
   });
 
   it('catches a write made the moment provisioning returns, without looking at the files the copy itself wrote', async () => {

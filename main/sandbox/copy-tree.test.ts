@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../testing/fixtures.ts';
-import { copyTree, dropWhatVanished } from './copy-tree.ts';
+import { copyTree, reconcileWithCopy } from './copy-tree.ts';
 import { RACY_WINDOW_MS } from './manifest.ts';
 import { scanTree } from './scan.ts';
 
@@ -34,29 +34,29 @@ describe('copying a tree while it is scanned', () => {
     expect(fs.readdirSync(target).filter((name) => name.startsWith('.bindery'))).toEqual([]);
   });
 
-  it('removes from the copy what the scan never saw and the original no longer has, in folders changed during the copy only', async () => {
+  it('makes the copy and the manifest agree where folders changed during the copy, and only there', async () => {
     const source = tempDir('bindery-copy-src-');
-    writeFiles(source, { 'kept.txt': 'k', 'busy/seen.txt': 's', 'quiet/seen.txt': 'q' });
-    const listing = await scanTree(source);
+    writeFiles(source, { 'kept.txt': 'k', 'busy/seen.txt': 's', 'busy/deleted-after-copy.txt': 'd', 'busy/gone-dir/x.txt': 'x', 'quiet/seen.txt': 'q' });
+    // The copy as cp made it, plus a stray name in a folder that does not change.
     const target = tempDir('bindery-copy-dst-');
-    writeFiles(target, {
-      'kept.txt': 'k',
-      'busy/seen.txt': 's',
-      'busy/deleted-after-copy.txt': 'gone from the original',
-      'busy/gone-dir/x.txt': 'gone with its folder',
-      'busy/created-during-copy.txt': 'the original has it',
-      'quiet/seen.txt': 'q',
-      'quiet/not-scanned.txt': 'its folder did not change, so it is not looked at',
-    });
-    writeFiles(source, { 'busy/created-during-copy.txt': 'the original has it' });
-    // As if `quiet` had last changed long before the copy and `busy` during it.
-    const seen = listing.map((entry) => (entry.rel === 'quiet' ? { ...entry, ctimeMs: AN_HOUR_AGO.getTime() } : entry));
-    await dropWhatVanished(source, target, seen, Date.now() - 60_000);
+    writeFiles(target, { 'kept.txt': 'k', 'busy/seen.txt': 's', 'busy/deleted-after-copy.txt': 'd', 'busy/gone-dir/x.txt': 'x', 'quiet/seen.txt': 'q', 'quiet/stray.txt': 'not looked at' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const copyStarted = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Meanwhile, in the original: deletions after cp passed, a file cp also got, a folder moved in after cp passed.
+    fs.rmSync(path.join(source, 'busy/deleted-after-copy.txt'));
+    fs.rmSync(path.join(source, 'busy/gone-dir'), { recursive: true });
+    writeFiles(source, { 'busy/created-during-copy.txt': 'c' });
+    writeFiles(target, { 'busy/created-during-copy.txt': 'c' });
+    const elsewhere = tempDir('bindery-elsewhere-');
+    writeFiles(elsewhere, { 'moved/a.txt': 'a', 'moved/deeper/b.txt': 'b' });
+    fs.renameSync(path.join(elsewhere, 'moved'), path.join(source, 'busy/moved-in'));
+    const notCopied = await reconcileWithCopy(source, target, await scanTree(source), copyStarted);
     expect(fs.existsSync(path.join(target, 'busy/deleted-after-copy.txt'))).toBe(false);
     expect(fs.existsSync(path.join(target, 'busy/gone-dir'))).toBe(false);
-    expect(fs.readFileSync(path.join(target, 'busy/created-during-copy.txt'), 'utf8')).toBe('the original has it');
-    expect(fs.existsSync(path.join(target, 'busy/seen.txt'))).toBe(true);
-    expect(fs.existsSync(path.join(target, 'kept.txt'))).toBe(true);
-    expect(fs.existsSync(path.join(target, 'quiet/not-scanned.txt'))).toBe(true);
+    expect(fs.readFileSync(path.join(target, 'busy/created-during-copy.txt'), 'utf8')).toBe('c');
+    expect(fs.existsSync(path.join(target, 'quiet/stray.txt'))).toBe(true);
+    expect(['busy/moved-in', 'busy/moved-in/a.txt', 'busy/moved-in/deeper/b.txt'].every(notCopied)).toBe(true);
+    expect(['busy/seen.txt', 'busy/created-during-copy.txt', 'kept.txt', 'busy/moved-in-not'].some(notCopied)).toBe(false);
   });
 });

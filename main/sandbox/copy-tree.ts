@@ -81,7 +81,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
   const method: CopyMethod = firstFile && (await canClone(inRoot(source, firstFile.rel), target)) ? 'clone' : 'copy';
   const vanished = copied ?? (await copyFiles(method === 'clone' ? fsSync.constants.COPYFILE_FICLONE : 0));
   check();
-  await dropWhatVanished(source, target, listing, copiedAt - RACY_WINDOW_MS);
+  const notCopied = await reconcileWithCopy(source, target, listing, copiedAt - RACY_WINDOW_MS);
 
   /** The file-by-file copy: folders first, then files (many on worker threads), folder modes last. */
   async function copyFiles(flag: number): Promise<Set<string>> {
@@ -118,40 +118,60 @@ export async function copyTree(source: string, target: string, options: CopyTree
   const entries: ManifestEntry[] = [];
   let bytes = 0;
   for (const item of items) {
-    if (vanished.has(item.rel)) continue;
+    if (vanished.has(item.rel) || notCopied(item.rel)) continue;
     const entry: ManifestEntry = { path: item.rel, type: item.kind === 'symlink' ? 'symlink' : 'file', size: item.size, mtimeMs: item.mtimeMs, mode: item.mode, ino: item.ino };
     if (item.kind === 'symlink') entry.target = item.target ?? '';
-    else bytes += item.size;
-    if (item.kind === 'file' && isRacy(item, copiedAt)) {
-      entry.sha256 = await sha256File(inRoot(target, item.rel), item.size);
+    if (isRacy(item, copiedAt)) {
+      // Changed around the copy: the scan may have seen another version than cp copied, so the base is the copy.
+      const copy = inRoot(target, item.rel);
+      const stat = await fs.lstat(copy).catch(() => null);
+      if (!stat || (stat.isSymbolicLink() ? 'symlink' : stat.isFile() ? 'file' : null) !== entry.type) continue;
+      Object.assign(entry, { size: stat.size, mtimeMs: stat.mtimeMs, mode: stat.mode & 0o7777 });
+      if (entry.type === 'symlink') entry.target = decodeName(await fs.readlink(copy, { encoding: 'buffer' }));
+      else entry.sha256 = await sha256File(copy, stat.size);
       entry.racy = true;
     }
+    if (entry.type === 'file') bytes += entry.size;
     entries.push(entry);
   }
   return { entries, method, files: items.length, bytes, skipped };
 }
 
 /**
- * A copy made while the scan ran can hold what the scan never saw: a file copied, then deleted
- * from the original before the scan reached its folder. Such a file would look added by the
- * tool. Folders whose names changed since `sinceMs` (their ctime says so; the root too) are
- * compared with the copy, and what the copy has beyond the scan and the original no longer has
- * is removed from the copy. A name the original still has was created meanwhile and stays.
+ * A copy made while the scan ran may differ from the scan where the original's folders changed
+ * meanwhile: a file copied, then deleted before the scan reached its folder (the copy has it, the
+ * scan does not), or a folder moved in after cp passed (the scan has it, the copy does not). Every
+ * folder whose ctime is after `sinceMs` now (looked up again: the scan's own look can be older than
+ * its reading of the folder) is compared with the copy. What the copy has beyond the scan and the
+ * original no longer has is removed from the copy (a name the original still has was created
+ * meanwhile and stays, showing as already applied). Returns the test for what the scan has but the
+ * copy lacks, with everything below it: those stay out of the manifest, or the tool would seem to
+ * have deleted them.
  */
-export async function dropWhatVanished(source: string, target: string, listing: ScanEntry[], sinceMs: number): Promise<void> {
-  const changed = new Set(listing.filter((e) => e.kind === 'dir' && e.ctimeMs > sinceMs).map((e) => e.rel));
-  if ((await fs.lstat(source)).ctimeMs > sinceMs) changed.add('');
-  if (changed.size === 0) return;
-  const scanned = new Set<string>();
-  for (const entry of listing) if (changed.has(parentOf(entry.rel))) scanned.add(entry.rel);
-  for (const dir of changed) {
-    const names = await fs.readdir(inRoot(target, dir), { encoding: 'buffer' }).catch(() => []);
-    for (const name of names.map((bytes) => decodeName(bytes))) {
-      const rel = dir === '' ? name : `${dir}/${name}`;
-      if (scanned.has(rel) || fsSync.lstatSync(inRoot(source, rel), { throwIfNoEntry: false })) continue;
-      await fs.rm(inRoot(target, rel), { recursive: true, force: true });
+export async function reconcileWithCopy(source: string, target: string, listing: ScanEntry[], sinceMs: number): Promise<(rel: string) => boolean> {
+  const changed = new Set<string>();
+  for (const dir of ['', ...listing.filter((e) => e.kind === 'dir').map((e) => e.rel)]) {
+    const now = fsSync.lstatSync(inRoot(source, dir), { throwIfNoEntry: false });
+    if (!now || now.ctimeMs > sinceMs) changed.add(dir);
+  }
+  for (const entry of listing) if (entry.kind === 'dir' && entry.ctimeMs > sinceMs) changed.add(entry.rel);
+  const missing: string[] = [];
+  if (changed.size > 0) {
+    const scanned = new Map<string, Set<string>>([...changed].map((dir) => [dir, new Set<string>()]));
+    for (const entry of listing) scanned.get(parentOf(entry.rel))?.add(entry.rel);
+    for (const dir of changed) {
+      const names = await fs.readdir(inRoot(target, dir), { encoding: 'buffer' }).catch(() => [] as Buffer[]);
+      const inCopy = new Set(names.map((bytes) => (dir === '' ? decodeName(bytes) : `${dir}/${decodeName(bytes)}`)));
+      for (const rel of inCopy) {
+        if (scanned.get(dir)!.has(rel) || fsSync.lstatSync(inRoot(source, rel), { throwIfNoEntry: false })) continue;
+        await fs.rm(inRoot(target, rel), { recursive: true, force: true });
+      }
+      for (const rel of scanned.get(dir)!) if (!inCopy.has(rel)) missing.push(rel);
     }
   }
+  const exact = new Set(missing);
+  const prefixes = missing.map((rel) => `${rel}/`);
+  return (rel) => exact.has(rel) || prefixes.some((prefix) => rel.startsWith(prefix));
 }
 
 function parentOf(rel: string): string {
@@ -166,7 +186,8 @@ async function canClone(sample: string | Buffer, target: string): Promise<boolea
     await fs.copyFile(sample, probe, fsSync.constants.COPYFILE_FICLONE_FORCE | fsSync.constants.COPYFILE_EXCL);
     return true;
   } catch (error) {
-    if (CLONE_UNSUPPORTED.has((error as NodeJS.ErrnoException).code ?? '')) return false;
+    // ENOENT: the sample was deleted from the live original meanwhile; say "copy" rather than fail.
+    if (CLONE_UNSUPPORTED.has((error as NodeJS.ErrnoException).code ?? '') || (error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   } finally {
     await fs.rm(probe, { force: true });

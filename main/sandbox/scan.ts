@@ -207,10 +207,25 @@ function nodeScan(root: string, options: ScanOptions, sinceMs?: number, limit = 
       if (sinceMs !== undefined && stat.ctimeMs <= sinceMs) return;
       const kind: WalkKind = stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : stat.isSymbolicLink() ? 'symlink' : 'other';
       const entry: ScanEntry = { rel, kind, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, mode: stat.mode & 0o7777, ino: stat.ino };
-      if (kind === 'symlink') entry.target = decodeName(fsSync.readlinkSync(inRoot(root, rel), { encoding: 'buffer' }));
+      if (kind === 'symlink') {
+        const target = readlinkIfThere(inRoot(root, rel));
+        // A link deleted since it was listed is not there any more.
+        if (target === null) return;
+        entry.target = target;
+      }
       entries.push(entry);
     },
     { skip: options.skipTopGit ? (rel) => rel === '.git' : undefined, includeDirs: true },
   );
   return entries;
+}
+
+function readlinkIfThere(link: string | Buffer): string | null {
+  try {
+    return decodeName(fsSync.readlinkSync(link, { encoding: 'buffer' }));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EINVAL') return null;
+    throw error;
+  }
 }

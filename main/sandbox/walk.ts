@@ -100,7 +100,14 @@ export function walkSync(root: string, visit: (rel: string, stat: Stats) => void
   while (stack.length > 0) {
     const dir = stack.pop() as string;
     // Names that are not UTF-8 take the exact (slower) route; plain names are joined as strings.
-    const entries = hasEscapes(dir) ? null : fsSync.readdirSync(dir === '' ? base : `${base}/${dir}`, { withFileTypes: true });
+    let entries: Dirent[] | null = null;
+    try {
+      entries = hasEscapes(dir) ? null : fsSync.readdirSync(dir === '' ? base : `${base}/${dir}`, { withFileTypes: true });
+    } catch (error) {
+      // A folder deleted (or replaced by a file) since it was listed has nothing left to visit.
+      if (dir !== '' && isGone(error)) continue;
+      throw error;
+    }
     if (!entries || entries.some((entry) => entry.name.includes('\uFFFD'))) {
       walkExact(root, dir, stack, visit, options);
       continue;
@@ -119,8 +126,20 @@ export function walkSync(root: string, visit: (rel: string, stat: Stats) => void
   }
 }
 
+function isGone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
 function walkExact(root: string, dir: string, stack: string[], visit: (rel: string, stat: Stats) => void, options: WalkOptions): void {
-  for (const { name, kind } of readNamesSync(root, dir)) {
+  let names: Array<{ name: string; kind: WalkKind }>;
+  try {
+    names = readNamesSync(root, dir);
+  } catch (error) {
+    if (dir !== '' && isGone(error)) return;
+    throw error;
+  }
+  for (const { name, kind } of names) {
     const rel = join(dir, name);
     if (options.skip?.(rel, kind)) continue;
     if (kind === 'dir') {
