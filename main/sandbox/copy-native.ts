@@ -85,7 +85,9 @@ export async function copyWithCp(source: string, target: string, units: TopLevel
     const rels = filesOf(names, byTop);
     const missing = rels.filter((rel) => !lstatQuiet(inRoot(target, rel)));
     const lost = missing.filter((rel) => !lstatQuiet(inRoot(source, rel)));
-    if (lost.length < missing.length || missing.length === 0) throw new Error(`cp failed while copying into ${target}: ${message}`);
+    // Only "No such file" errors and no file the scan saw is missing: cp met files deleted before the scan came by.
+    const onlyVanished = message.split('\n').every((line) => line.endsWith('No such file or directory'));
+    if (lost.length < missing.length || (missing.length === 0 && !onlyVanished)) throw new Error(`cp failed while copying into ${target}: ${message}`);
     for (const rel of lost) vanished.add(rel);
     options.onDone?.(rels.length);
   }
@@ -95,7 +97,7 @@ export async function copyWithCp(source: string, target: string, units: TopLevel
 /** Runs one `cp -a`; resolves with its error text, or null when it succeeded. */
 function runCp(source: string, target: string, names: string[], signal: AbortSignal | undefined): Promise<string | null> {
   return new Promise((resolve, reject) => {
-    execFile('cp', ['-a', '--reflink=auto', '-t', target, '--', ...names], { cwd: source, signal, maxBuffer: 1 << 24 }, (error, _stdout, stderr) => {
+    execFile('cp', ['-a', '--reflink=auto', '-t', target, '--', ...names], { cwd: source, env: { ...process.env, LC_ALL: 'C' }, signal, maxBuffer: 1 << 24 }, (error, _stdout, stderr) => {
       if (signal?.aborted) return reject(new CancelledError('Provisioning was cancelled; nothing was kept.'));
       resolve(error ? String(stderr).trim() || error.message : null);
     });
