@@ -179,15 +179,28 @@ function parentOf(rel: string): string {
   return slash === -1 ? '' : rel.slice(0, slash);
 }
 
-/** True when the filesystem under `target` can clone `sample` (tried on a scratch copy under a fresh name, then removed). */
+/** Whether files clone from one filesystem to another, by "<source dev>:<target dev>": a filesystem keeps its abilities. */
+const cloneSupport = new Map<string, boolean>();
+
+/**
+ * True when the filesystem under `target` can clone `sample` (tried once per pair of filesystems,
+ * on a scratch copy under a fresh name, then removed).
+ */
 async function canClone(sample: string | Buffer, target: string): Promise<boolean> {
+  const sourceDev = fsSync.lstatSync(sample, { throwIfNoEntry: false })?.dev;
+  const pair = `${sourceDev}:${fsSync.lstatSync(target).dev}`;
+  const known = sourceDev === undefined ? undefined : cloneSupport.get(pair);
+  if (known !== undefined) return known;
   const probe = path.join(target, `.bindery-clone-probe-${randomUUID()}`);
   try {
     await fs.copyFile(sample, probe, fsSync.constants.COPYFILE_FICLONE_FORCE | fsSync.constants.COPYFILE_EXCL);
+    cloneSupport.set(pair, true);
     return true;
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (CLONE_UNSUPPORTED.has(code)) cloneSupport.set(pair, false);
     // ENOENT: the sample was deleted from the live original meanwhile; say "copy" rather than fail.
-    if (CLONE_UNSUPPORTED.has((error as NodeJS.ErrnoException).code ?? '') || (error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if (CLONE_UNSUPPORTED.has(code) || code === 'ENOENT') return false;
     throw error;
   } finally {
     await fs.rm(probe, { force: true });

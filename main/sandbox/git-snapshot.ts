@@ -4,7 +4,7 @@
  * user's index, HEAD, branches and stash stay byte-identical. HEAD itself when the tree is clean.
  * One `git status` (which never writes the user's index: optional locks are off) gives HEAD,
  * tells clean from dirty and lists the ignored files the sandbox will not have; it runs beside
- * the rev-parse that checks the folder is a work tree root.
+ * the rev-parse that checks the folder is a work tree root, whose answer comes first.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -27,6 +27,13 @@ export interface WorkingStateSnapshot {
 /** How many ignored paths are kept for the UI; the count covers all of them. */
 export const IGNORED_SAMPLE = 200;
 
+/** What the rev-parse half of the inspection found: a usable work tree root, its index, HEAD and HEAD's tree. */
+export interface UsableRoot {
+  index: string;
+  head: string | null;
+  tree: string | null;
+}
+
 /** What `inspectOriginal` found: where the index is, what HEAD is, and how the working state differs from it. */
 export interface OriginalRepo {
   index: string;
@@ -43,22 +50,42 @@ const STATUS_ARGS = ['status', '--porcelain=v2', '-z', '--branch', '--no-ahead-b
 const BRANCH_OID = Buffer.from('# branch.oid ');
 const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
+/** The two answers of an inspection, each as soon as it is known: the rev-parse's, then the whole. */
+export interface Inspection {
+  root: Promise<UsableRoot | { reason: string }>;
+  original: Promise<OriginalRepo | { reason: string }>;
+}
+
 /**
  * The original's index, HEAD and status, or the reason it cannot host a worktree sandbox. One
  * rev-parse (usable? root? index?) and one status (HEAD, clean or dirty, ignored files) run side
  * by side; the status is stopped when the rev-parse says the folder is unusable.
  */
-export async function inspectOriginal(location: string, signal?: AbortSignal): Promise<OriginalRepo | { reason: string }> {
+export function startInspection(location: string, signal?: AbortSignal): Inspection {
   const stopStatus = new AbortController();
   const statusSignal = signal ? AbortSignal.any([signal, stopStatus.signal]) : stopStatus.signal;
   const statusRun = git('status', STATUS_ARGS, { cwd: location, signal: statusSignal });
   // Settled here too, so a status stopped or failed while the rev-parse decides is never an unhandled rejection.
   statusRun.catch(() => undefined);
-  const repo = await usableRoot(location, signal);
-  if ('reason' in repo) {
+  const root = usableRoot(location, signal);
+  const original = root.then((repo) => {
+    if (!('reason' in repo)) return withStatus(location, repo, statusRun, signal);
     stopStatus.abort();
     return repo;
-  }
+  });
+  // Either may be left unawaited when the other decides; their failures are reported through `original`.
+  root.catch(() => undefined);
+  original.catch(() => undefined);
+  return { root, original };
+}
+
+/** `startInspection`, awaited whole. */
+export async function inspectOriginal(location: string, signal?: AbortSignal): Promise<OriginalRepo | { reason: string }> {
+  return startInspection(location, signal).original;
+}
+
+/** The status half of the inspection, joined with the rev-parse's answer. */
+async function withStatus(location: string, repo: UsableRoot, statusRun: ReturnType<typeof git>, signal?: AbortSignal): Promise<OriginalRepo | { reason: string }> {
   const status = await statusRun.catch((error: Error) => error);
   if (status instanceof Error) {
     if (signal?.aborted) throw status;
@@ -78,7 +105,7 @@ export async function inspectOriginal(location: string, signal?: AbortSignal): P
 }
 
 /** The rev-parse half of `inspectOriginal`: a non-bare work tree whose root is `location`, its index path, HEAD and HEAD's tree. */
-async function usableRoot(location: string, signal?: AbortSignal): Promise<{ index: string; head: string | null; tree: string | null } | { reason: string }> {
+async function usableRoot(location: string, signal?: AbortSignal): Promise<UsableRoot | { reason: string }> {
   // Without commits, HEAD^{commit} fails (128) after the first three answers are printed.
   const result = await git('rev-parse', ['rev-parse', '--is-bare-repository', '--show-toplevel', '--git-path', 'index', 'HEAD^{commit}', 'HEAD^{tree}'], {
     cwd: location,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
-import { inspectOriginal, type OriginalRepo } from './git-snapshot.ts';
+import { inspectOriginal, startInspection, type OriginalRepo } from './git-snapshot.ts';
 import { provisionWorktree } from './strategies/git-worktree.ts';
 import { exists, gitFingerprint, newManager } from './test-harness.ts';
 
@@ -80,7 +80,7 @@ describe('git_worktree provisioning', () => {
     git(repo, 'update-ref', 'refs/bindery/P/S', head);
     const worktreesBefore = git(repo, 'worktree', 'list', '--porcelain');
     const sandboxPath = path.join(tempDir('bindery-sandboxes-'), 'app');
-    const attempt = provisionWorktree({ repo, original: await inspected(repo), sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') });
+    const attempt = provisionWorktree({ repo, inspection: startInspection(repo), sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') });
     await expect(attempt).rejects.toThrow(/update-ref/);
     expect(git(repo, 'rev-parse', 'refs/bindery/P/S').trim()).toBe(head);
     expect(git(repo, 'worktree', 'list', '--porcelain')).toBe(worktreesBefore);

@@ -4,6 +4,7 @@
  * names the sandbox. Metadata (marker, manifest) sits beside the sandbox, never inside it.
  */
 import fs from 'node:fs/promises';
+import fsSync from 'node:fs';
 import path from 'node:path';
 import { UnsafePathError } from '../../shared/errors.ts';
 import type { SandboxRecord } from './model.ts';
@@ -55,9 +56,9 @@ export function markerFile(sandboxPath: string): string {
 }
 
 /** Writes the marker of a sandbox (its metadata folder must exist). */
-export async function writeMarker(record: Pick<SandboxRecord, 'id' | 'planId' | 'resourceId' | 'path'>): Promise<void> {
+export function writeMarker(record: Pick<SandboxRecord, 'id' | 'planId' | 'resourceId' | 'path'>): void {
   const marker: SandboxMarker = { sandboxId: record.id, planId: record.planId, resourceId: record.resourceId, pid: process.pid };
-  await fs.writeFile(markerFile(record.path), JSON.stringify(marker));
+  fsSync.writeFileSync(markerFile(record.path), JSON.stringify(marker));
 }
 
 /** The marker of a sandbox directory, or null when it has none. */

@@ -42,8 +42,8 @@ export function baselineFile(meta: string): string {
 }
 
 /** Writes the baseline marker (call after the last change Bindery itself makes to the sandbox). */
-export async function writeBaseline(meta: string): Promise<void> {
-  await fs.writeFile(baselineFile(meta), new Date().toISOString());
+export function writeBaseline(meta: string): void {
+  fsSync.writeFileSync(baselineFile(meta), new Date().toISOString());
 }
 
 /**

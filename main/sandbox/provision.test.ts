@@ -163,6 +163,21 @@ describe('git_worktree', () => {
     expect(sandbox.baseRef).toMatch(/^refs\/bindery\//);
     expect(git(repo, 'worktree', 'list', '--porcelain')).toMatch(/locked/);
     expect((await manager.changes(sandbox.id)).changes).toEqual([]);
+    // The checkout started at HEAD before the status was in, then moved to the snapshot: nothing of HEAD is left over.
+    expect(git(sandbox.path, 'rev-parse', 'HEAD').trim()).toBe(sandbox.baseCommit);
+    expect(git(sandbox.path, 'status', '--porcelain')).toBe('');
+  });
+
+  it('when the status fails after the rev-parse passed (a damaged index), removes the checkout it had started and copies instead', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n', 'sub/b.txt': 'b\n' });
+    fs.writeFileSync(path.join(repo, '.git', 'index'), 'not an index');
+    const before = gitFingerprint(repo);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(sandbox.strategy).toBe('copy_on_write');
+    expect(sandbox.fallbackReason).toMatch(/not a usable git work tree.*index.*copied instead/s);
+    expect(gitFingerprint(repo)).toEqual(before);
+    expect(fs.readFileSync(path.join(sandbox.path, 'sub/b.txt'), 'utf8')).toBe('b\n');
   });
 
   it('leaves the user repository byte-identical (refs, index, HEAD, config, stash) after provisioning and after discard', async () => {

@@ -9,7 +9,7 @@ import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
 import { CancelledError } from '../../shared/errors.ts';
 import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import type { ProvisionProgress } from './copy-tree.ts';
-import { inspectOriginal } from './git-snapshot.ts';
+import { startInspection } from './git-snapshot.ts';
 import { metaDir } from './layout.ts';
 import { writeBaseline } from './manifest.ts';
 import type { CopyMethod } from './model.ts';
@@ -67,7 +67,7 @@ export async function provision(request: ProvisionRequest): Promise<ProvisionOut
       outcome = { ...NOTHING, strategy: 'copy_on_write', copyMethod: copied.copyMethod };
     }
     if (request.access === 'read_only') await makeReadOnly(request.sandboxPath);
-    if (outcome.strategy === 'copy_on_write') await writeBaseline(meta);
+    if (outcome.strategy === 'copy_on_write') writeBaseline(meta);
     return outcome;
   } catch (error) {
     await removeSandboxFiles(request.sandboxPath);
@@ -76,18 +76,19 @@ export async function provision(request: ProvisionRequest): Promise<ProvisionOut
 }
 
 async function worktreeOrCopy(request: ProvisionRequest, meta: string, copyOptions: Parameters<typeof provisionCopy>[3]): Promise<ProvisionOutcome> {
-  const original = await inspectOriginal(request.originalPath, request.signal);
-  let reason = 'reason' in original ? original.reason : null;
-  if (!('reason' in original)) {
-    const ref = baseRefFor(request.planId, request.sandboxId);
-    try {
-      const made = await provisionWorktree({ repo: request.originalPath, original, sandboxPath: request.sandboxPath, ref, planId: request.planId, tempDir: request.tempDir, ...copyOptions });
+  const inspection = startInspection(request.originalPath, request.signal);
+  const ref = baseRefFor(request.planId, request.sandboxId);
+  let reason: string;
+  try {
+    const made = await provisionWorktree({ repo: request.originalPath, inspection, sandboxPath: request.sandboxPath, ref, planId: request.planId, tempDir: request.tempDir, ...copyOptions });
+    if (!('reason' in made)) {
       return { ...NOTHING, strategy: 'git_worktree', baseRef: ref, baseCommit: made.baseCommit, ignoredFiles: made.ignoredFiles, ignoredCount: made.ignoredCount };
-    } catch (error) {
-      if (error instanceof CancelledError || request.signal?.aborted) throw error;
-      reason = `git worktree could not be made (${(error as Error).message})`;
-      await fs.rm(request.sandboxPath, { recursive: true, force: true });
     }
+    reason = made.reason;
+  } catch (error) {
+    if (error instanceof CancelledError || request.signal?.aborted) throw error;
+    reason = `git worktree could not be made (${(error as Error).message})`;
+    await fs.rm(request.sandboxPath, { recursive: true, force: true });
   }
   const copied = await provisionCopy(request.originalPath, request.sandboxPath, meta, copyOptions);
   return { ...NOTHING, strategy: 'copy_on_write', copyMethod: copied.copyMethod, fallbackReason: `${reason}; copied instead` };

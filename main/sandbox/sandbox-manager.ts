@@ -4,7 +4,7 @@
  * commits, undo, discard, trash, recovery and live watching of sandboxes.
  */
 import type { Database } from 'better-sqlite3';
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
@@ -257,9 +257,12 @@ export class SandboxManager {
         onProgress: emitProgress,
       });
       const ready: SandboxRecord = { ...record, ...outcome, status: 'ready', updatedAt: this.context.now() };
-      saveSandbox(db, ready);
       const how = ready.fallbackReason ? `${ready.strategy} (${ready.fallbackReason})` : ready.strategy;
-      logEvent(this.context, 'sandbox.created', ready.planId, id, `Sandbox of ${resourceName} provisioned with ${how} at ${sandboxPath}.`);
+      // One transaction: the row and its activity line are flushed together.
+      db.transaction(() => {
+        saveSandbox(db, ready);
+        logEvent(this.context, 'sandbox.created', ready.planId, id, `Sandbox of ${resourceName} provisioned with ${how} at ${sandboxPath}.`);
+      })();
       this.context.emit({ type: 'status', planId: ready.planId, sandboxId: id, status: 'ready' });
       return withContext(ready);
     } catch (error) {
@@ -270,22 +273,21 @@ export class SandboxManager {
     }
   }
 
-  /** Creates the metadata folder with its marker; refuses a folder that is already there. */
+  /**
+   * Creates the metadata folder with its marker; refuses a folder that is already there. Local
+   * metadata calls are synchronous: microseconds each, where a thread-pool round trip costs more.
+   */
   private async claimFolder(record: SandboxRecord): Promise<void> {
-    const taken = await fs.lstat(record.path).then(
-      () => true,
-      () => false,
-    );
-    if (taken) {
+    if (fs.lstatSync(record.path, { throwIfNoEntry: false })) {
       throw new ConflictError(
         `The sandbox folder ${record.path} already exists but is not a live sandbox of this plan. Inspect it (it is listed as an orphan) and remove it, then try again.`,
         { path: record.path },
       );
     }
-    await fs.mkdir(path.dirname(record.path), { recursive: true });
-    await fs.rm(metaDir(record.path), { recursive: true, force: true });
-    await fs.mkdir(metaDir(record.path));
-    await writeMarker(record);
+    fs.mkdirSync(path.dirname(record.path), { recursive: true });
+    fs.rmSync(metaDir(record.path), { recursive: true, force: true });
+    fs.mkdirSync(metaDir(record.path));
+    writeMarker(record);
   }
 }
 
@@ -297,7 +299,7 @@ async function widenReadOnly(record: SandboxRecord): Promise<void> {
   for (const [rel, entry] of manifest) if (entry.type === 'file') modes.set(rel, entry.mode);
   await restoreModes(record.path, modes);
   // Bindery's own chmods are not changes: move the ctime baseline past them.
-  await writeBaseline(metaDir(record.path));
+  writeBaseline(metaDir(record.path));
 }
 
 function withContext(record: SandboxRecord): Sandbox {
@@ -306,12 +308,20 @@ function withContext(record: SandboxRecord): Sandbox {
 
 async function checkOriginal(location: string): Promise<string> {
   const absolute = path.resolve(location);
-  const real = await fs.realpath(absolute).catch(() => null);
-  const stat = real ? await fs.stat(real) : null;
+  const real = realpathOrNull(absolute);
+  const stat = real ? fs.statSync(real, { throwIfNoEntry: false }) : undefined;
   if (!real || !stat?.isDirectory()) {
     throw new ValidationError(`The resource folder ${absolute} does not exist or is not a directory: fix the resource's location (bindery resources update).`, {
       location: absolute,
     });
   }
   return real;
+}
+
+function realpathOrNull(location: string): string | null {
+  try {
+    return fs.realpathSync.native(location);
+  } catch {
+    return null;
+  }
 }

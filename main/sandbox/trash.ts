@@ -81,7 +81,7 @@ async function restoreWorktree(context: EngineContext, sandbox: SandboxRecord, e
     );
   }
   await fs.mkdir(metaDir(sandbox.path), { recursive: true });
-  await writeMarker(sandbox);
+  writeMarker(sandbox);
   try {
     if (sandbox.baseRef) await git('update-ref', ['update-ref', sandbox.baseRef, base], { cwd: repo });
     await git('worktree add', ['worktree', 'add', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${sandbox.planId}`, sandbox.path, base], { cwd: repo });

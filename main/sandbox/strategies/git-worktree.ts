@@ -5,14 +5,14 @@
  */
 import fs from 'node:fs/promises';
 import { git } from '../git.ts';
-import { snapshotWorkingState, type OriginalRepo } from '../git-snapshot.ts';
+import { snapshotWorkingState, type Inspection } from '../git-snapshot.ts';
 import type { ProvisionProgress } from '../copy-tree.ts';
 
 /** Input of `provisionWorktree`. */
 export interface WorktreeRequest {
   repo: string;
-  /** What inspectOriginal found. */
-  original: OriginalRepo;
+  /** The inspection of the original, started by the caller (see startInspection). */
+  inspection: Inspection;
   sandboxPath: string;
   /** The private ref that keeps the base reachable, e.g. `refs/bindery/<plan>/<sandbox>`. */
   ref: string;
@@ -35,32 +35,84 @@ export function baseRefFor(planId: string, sandboxId: string): string {
   return `refs/bindery/${planId}/${sandboxId}`;
 }
 
-/** Creates the worktree sandbox; on any failure removes what it made and rethrows. */
-export async function provisionWorktree(request: WorktreeRequest): Promise<WorktreeResult> {
-  const { repo, sandboxPath, ref, signal, onProgress } = request;
+/**
+ * Creates the worktree sandbox, or returns why the original cannot host one (nothing made then).
+ * The checkout of HEAD starts as soon as the rev-parse has named it, while the status still runs:
+ * a clean original (the common case) is then done when the status says so, and a dirty one's
+ * worktree moves on to the snapshot, which differs from HEAD only where the original does. On
+ * any failure everything made is removed and the error rethrown.
+ */
+export async function provisionWorktree(request: WorktreeRequest): Promise<WorktreeResult | { reason: string }> {
+  const { repo, signal, onProgress } = request;
   onProgress?.({ phase: 'snapshot', done: 0, total: 1 });
-  const snapshot = await snapshotWorkingState(repo, request.original, request.tempDir, `Bindery: working state of ${repo} for plan ${request.planId}`, signal);
-  onProgress?.({ phase: 'checkout', done: 0, total: 1 });
-  // The ref and the checkout do not depend on each other (the worktree's own HEAD keeps the base
-  // reachable meanwhile), so they run side by side, the longer one started first; whatever either
-  // made is undone if one fails.
-  const outcomes = await Promise.allSettled([
-    git('worktree add', ['worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, sandboxPath, snapshot.commit], {
+  const root = await request.inspection.root;
+  if ('reason' in root) return root;
+  const refValues = new Set<string>();
+  const early = root.head === null ? null : place(request, root.head, refValues);
+  // Awaited below or by the undo; until then a failure of it must not count as unhandled.
+  early?.catch(() => undefined);
+  try {
+    const original = await request.inspection.original;
+    if ('reason' in original) {
+      await undo(request, early, refValues);
+      return original;
+    }
+    const snapshot = await snapshotWorkingState(repo, original, request.tempDir, `Bindery: working state of ${repo} for plan ${request.planId}`, signal);
+    onProgress?.({ phase: 'checkout', done: 0, total: 1 });
+    await (early ?? place(request, snapshot.commit, refValues));
+    if (root.head !== null && snapshot.commit !== root.head) await moveTo(request, root.head, snapshot.commit, refValues);
+    onProgress?.({ phase: 'finishing', done: 1, total: 1 });
+    return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: snapshot.ignored.sample, ignoredCount: snapshot.ignored.count };
+  } catch (error) {
+    await undo(request, early, refValues);
+    throw error;
+  }
+}
+
+/**
+ * Checks `commit` out into the sandbox and points the private ref at it. The two do not depend on
+ * each other (the worktree's own HEAD keeps the commit reachable meanwhile), so they run side by
+ * side, the longer one started first. Rejects with the first failure once both have ended. Adds
+ * to `refValues` the value the ref holds, or may hold, because of it.
+ */
+async function place(request: WorktreeRequest, commit: string, refValues: Set<string>): Promise<void> {
+  const { repo, sandboxPath, ref, signal } = request;
+  const [checkout, pin] = await Promise.allSettled([
+    git('worktree add', ['worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, sandboxPath, commit], {
       cwd: repo,
       signal,
     }),
-    git('update-ref', ['update-ref', ref, snapshot.commit, ''], { cwd: repo, signal }),
+    git('update-ref', ['update-ref', ref, commit, ''], { cwd: repo, signal }),
+  ]);
+  // A cancelled update-ref may have done its work before it was stopped.
+  if (pin.status === 'fulfilled' || signal?.aborted) refValues.add(commit);
+  if (checkout.status === 'rejected') throw checkout.reason;
+  if (pin.status === 'rejected') throw pin.reason;
+}
+
+/** Moves a fresh worktree sandbox (nothing in it is anyone's work yet) and its ref from `from` to `to`. */
+async function moveTo(request: WorktreeRequest, from: string, to: string, refValues: Set<string>): Promise<void> {
+  const { repo, sandboxPath, ref, signal } = request;
+  // Once the update-ref has run, however it ended, the ref may hold `to`.
+  refValues.add(to);
+  const outcomes = await Promise.allSettled([
+    git('checkout (sandbox)', ['checkout', '--quiet', '--force', '--detach', to], { cwd: sandboxPath, signal, optionalLocks: true }),
+    git('update-ref', ['update-ref', ref, to, from], { cwd: repo, signal }),
   ]);
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failed) {
-    // Either may have done its work before a cancel stopped it, so both are undone whatever they
-    // reported (the ref only while it holds this base).
-    await removeWorktree(repo, sandboxPath, null).catch(() => undefined);
-    await git('update-ref -d', ['update-ref', '-d', ref, snapshot.commit], { cwd: repo, okCodes: [0, 1] }).catch(() => undefined);
-    throw failed.reason;
-  }
-  onProgress?.({ phase: 'finishing', done: 1, total: 1 });
-  return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: snapshot.ignored.sample, ignoredCount: snapshot.ignored.count };
+  if (failed) throw failed.reason;
+}
+
+/**
+ * Removes whatever a failed or cancelled provisioning made: the worktree, and the ref while it
+ * holds a value this provisioning gave it (so a ref that was there before stays). Waits for the
+ * early checkout first, whatever it reported: it may have done its work before it failed.
+ */
+async function undo(request: WorktreeRequest, early: Promise<void> | null, refValues: ReadonlySet<string>): Promise<void> {
+  const { repo, sandboxPath, ref } = request;
+  await early?.catch(() => undefined);
+  await removeWorktree(repo, sandboxPath, null).catch(() => undefined);
+  for (const value of refValues) await git('update-ref -d', ['update-ref', '-d', ref, value], { cwd: repo, okCodes: [0, 1] }).catch(() => undefined);
 }
 
 /**
