@@ -19,9 +19,15 @@ export function isBinary(data: Buffer): boolean {
   return data.subarray(0, BINARY_PROBE).includes(0);
 }
 
-/** Lines added and removed between two texts, or null when the diff exceeds the edit budget. */
+/**
+ * Lines added and removed between two texts, or null when the diff exceeds the edit budget. Whole
+ * lines the texts share at the start and at the end are left out of the diff: a minimal diff
+ * keeps them anyway, so the counts are the same, and a small edit to a big file costs little.
+ */
 export function lineCounts(before: string, after: string): { additions: number; deletions: number } | null {
-  const parts = diffLines(before, after, { maxEditLength: 20_000 });
+  const head = sharedHead(before, after);
+  const tail = sharedTail(before.slice(head), after.slice(head));
+  const parts = diffLines(before.slice(head, before.length - tail), after.slice(head, after.length - tail), { maxEditLength: 20_000 });
   if (!parts) return null;
   let additions = 0;
   let deletions = 0;
@@ -30,6 +36,28 @@ export function lineCounts(before: string, after: string): { additions: number; 
     else if (part.removed) deletions += part.count ?? 0;
   }
   return { additions, deletions };
+}
+
+const NEWLINE = 10;
+
+/** The length of the whole lines (each ending in a newline) both texts start with. */
+function sharedHead(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let same = 0;
+  while (same < max && a.charCodeAt(same) === b.charCodeAt(same)) same++;
+  return same === 0 ? 0 : a.lastIndexOf('\n', same - 1) + 1;
+}
+
+/** The length of the whole lines both texts end with (the last one may lack its newline). */
+function sharedTail(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let same = 0;
+  while (same < max && a.charCodeAt(a.length - 1 - same) === b.charCodeAt(b.length - 1 - same)) same++;
+  const lineStart = (text: string, at: number): boolean => at === 0 || text.charCodeAt(at - 1) === NEWLINE;
+  if (lineStart(a, a.length - same) && lineStart(b, b.length - same)) return same;
+  // The shared part starts inside a line: it counts from the next line on.
+  const newline = a.indexOf('\n', a.length - same);
+  return newline === -1 ? 0 : a.length - newline - 1;
 }
 
 /** The git object id of a blob with this content (sha1, or sha256 when `hexLength` is 64). */
@@ -58,9 +86,9 @@ export type DiskEntry =
       /** The content (a symlink's target bytes); null for files over TEXT_LIMIT. */
       data: Buffer | null;
       /** sha256 of the content. */
-      sha256: string;
+      readonly sha256: string;
       /** git blob id (sha1) of the content. */
-      blobId: string;
+      readonly blobId: string;
       /** A NUL byte in the first 8000 bytes. */
       binary: boolean;
     };
@@ -79,15 +107,9 @@ export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
     throw error;
   }
   const base = { mode: stat.mode & 0o7777, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs };
-  if (stat.isSymbolicLink()) {
-    const data = fsSync.readlinkSync(at, { encoding: 'buffer' });
-    return { type: 'symlink', ...base, size: data.length, data, sha256: sha256(data), blobId: gitBlobId(data), binary: false };
-  }
+  if (stat.isSymbolicLink()) return heldEntry('symlink', base, fsSync.readlinkSync(at, { encoding: 'buffer' }));
   if (!stat.isFile()) return { type: 'other' };
-  if (stat.size <= TEXT_LIMIT) {
-    const data = stat.size <= SYNC_READ_LIMIT ? fsSync.readFileSync(at) : await fs.readFile(at);
-    return { type: 'file', ...base, size: data.length, data, sha256: sha256(data), blobId: gitBlobId(data), binary: isBinary(data) };
-  }
+  if (stat.size <= TEXT_LIMIT) return heldEntry('file', base, stat.size <= SYNC_READ_LIMIT ? fsSync.readFileSync(at) : await fs.readFile(at));
   const plain = createHash('sha256');
   const blob = createHash('sha1').update(`blob ${stat.size}\0`);
   let size = 0;
@@ -99,6 +121,28 @@ export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
     size += (chunk as Buffer).length;
   }
   return { type: 'file', ...base, size, data: null, sha256: plain.digest('hex'), blobId: blob.digest('hex'), binary };
+}
+
+/**
+ * An entry whose bytes are held: its hashes are taken when first asked for (most changes need
+ * only one of the two, and many neither), then kept.
+ */
+function heldEntry(type: EntryType, base: { mode: number; ino: number; mtimeMs: number }, data: Buffer): DiskEntry {
+  let plain: string | undefined;
+  let blob: string | undefined;
+  return {
+    type,
+    ...base,
+    size: data.length,
+    data,
+    binary: type === 'file' && isBinary(data),
+    get sha256() {
+      return (plain ??= sha256(data));
+    },
+    get blobId() {
+      return (blob ??= gitBlobId(data));
+    },
+  };
 }
 
 /** True when two entries hold the same type, content and executable bit. */
