@@ -3,8 +3,8 @@
  * edits, staged edits, untracked non-ignored files), made through a temporary index so the
  * user's index, HEAD, branches and stash stay byte-identical. HEAD itself when the tree is clean.
  * One `git status` (which never writes the user's index: optional locks are off) gives HEAD,
- * tells clean from dirty and lists the ignored files the sandbox will not have; it runs beside
- * the rev-parse that checks the folder is a work tree root, whose answer comes first.
+ * tells clean from dirty and lists the ignored files the sandbox will not have; it follows the
+ * rev-parse that checks the folder is a work tree root.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -50,43 +50,36 @@ const STATUS_ARGS = ['status', '--porcelain=v2', '-z', '--branch', '--no-ahead-b
 const BRANCH_OID = Buffer.from('# branch.oid ');
 const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
-/** The two answers of an inspection, each as soon as it is known: the rev-parse's, then the whole. */
+/** An inspection under way: the rev-parse's answer, and the whole once the status has run too. */
 export interface Inspection {
   root: Promise<UsableRoot | { reason: string }>;
-  original: Promise<OriginalRepo | { reason: string }>;
+  /** Runs the status (once, after the rev-parse has answered) and joins the two. */
+  original(): Promise<OriginalRepo | { reason: string }>;
 }
 
 /**
- * The original's index, HEAD and status, or the reason it cannot host a worktree sandbox. One
- * rev-parse (usable? root? index?) and one status (HEAD, clean or dirty, ignored files) run side
- * by side; the status is stopped when the rev-parse says the folder is unusable.
+ * Starts inspecting an original: one rev-parse (usable? root? index? HEAD?) at once, and one
+ * status (HEAD, clean or dirty, ignored files) when asked for, once the rev-parse has found a
+ * usable work tree. The caller can start work on HEAD (each process started costs a fork of this
+ * one) before the status.
  */
 export function startInspection(location: string, signal?: AbortSignal): Inspection {
-  const stopStatus = new AbortController();
-  const statusSignal = signal ? AbortSignal.any([signal, stopStatus.signal]) : stopStatus.signal;
-  const statusRun = git('status', STATUS_ARGS, { cwd: location, signal: statusSignal });
-  // Settled here too, so a status stopped or failed while the rev-parse decides is never an unhandled rejection.
-  statusRun.catch(() => undefined);
   const root = usableRoot(location, signal);
-  const original = root.then((repo) => {
-    if (!('reason' in repo)) return withStatus(location, repo, statusRun, signal);
-    stopStatus.abort();
-    return repo;
-  });
-  // Either may be left unawaited when the other decides; their failures are reported through `original`.
-  root.catch(() => undefined);
-  original.catch(() => undefined);
-  return { root, original };
+  let original: Promise<OriginalRepo | { reason: string }> | undefined;
+  return {
+    root,
+    original: () => (original ??= root.then((repo) => ('reason' in repo ? repo : withStatus(location, repo, signal)))),
+  };
 }
 
-/** `startInspection`, awaited whole. */
+/** The original's index, HEAD and status, or the reason it cannot host a worktree sandbox. */
 export async function inspectOriginal(location: string, signal?: AbortSignal): Promise<OriginalRepo | { reason: string }> {
-  return startInspection(location, signal).original;
+  return startInspection(location, signal).original();
 }
 
 /** The status half of the inspection, joined with the rev-parse's answer. */
-async function withStatus(location: string, repo: UsableRoot, statusRun: ReturnType<typeof git>, signal?: AbortSignal): Promise<OriginalRepo | { reason: string }> {
-  const status = await statusRun.catch((error: Error) => error);
+async function withStatus(location: string, repo: UsableRoot, signal?: AbortSignal): Promise<OriginalRepo | { reason: string }> {
+  const status = await git('status', STATUS_ARGS, { cwd: location, signal }).catch((error: Error) => error);
   if (status instanceof Error) {
     if (signal?.aborted) throw status;
     return { reason: `${location} is not a usable git work tree (${status.message})` };

@@ -37,8 +37,8 @@ export function baseRefFor(planId: string, sandboxId: string): string {
 
 /**
  * Creates the worktree sandbox, or returns why the original cannot host one (nothing made then).
- * The checkout of HEAD starts as soon as the rev-parse has named it, while the status still runs:
- * a clean original (the common case) is then done when the status says so, and a dirty one's
+ * The checkout of HEAD starts as soon as the rev-parse has named it, before the status runs: a
+ * clean original (the common case) is then done when the status says so, and a dirty one's
  * worktree moves on to the snapshot, which differs from HEAD only where the original does. On
  * any failure everything made is removed and the error rethrown.
  */
@@ -52,7 +52,7 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
   // Awaited below or by the undo; until then a failure of it must not count as unhandled.
   early?.catch(() => undefined);
   try {
-    const original = await request.inspection.original;
+    const original = await request.inspection.original();
     if ('reason' in original) {
       await undo(request, early, refValues);
       return original;
