@@ -3,7 +3,7 @@
  * concurrent copy of the same files with an fsync of each file and folder, at three file sizes.
  * Target (issue 4): commit within 2x of the copy. Timings rotate the cases run by run in one
  * process (same load for each); peak RSS comes from a separate process per case.
- * Usage: tsx bench/commit-bench.ts [--runs N]
+ * Usage: tsx bench/commit-bench.ts [--runs N] [--dir <folder on the filesystem to measure; default the temp folder>]
  *
  * A third, untargeted case shows the floor of any crash-safe commit here: the same copy into a new
  * temp file beside each target, fsync, rename over it (what the journal does per file, without
@@ -270,7 +270,8 @@ if (workerAt >= 0) {
   const runsAt = args.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 15;
   const breakdown: Array<Record<string, string>> = [];
-  const benchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-commit-bench-'));
+  const dirAt = args.indexOf('--dir');
+  const benchDir = fs.mkdtempSync(path.join(dirAt >= 0 ? args[dirAt + 1]! : os.tmpdir(), 'bindery-commit-bench-'));
   process.on('exit', () => fs.rmSync(benchDir, { recursive: true, force: true }));
   const rows = SIZES.map((size) => {
     const row = measureRow(size, runs, benchDir);
@@ -289,7 +290,7 @@ if (workerAt >= 0) {
     };
   });
   console.log(
-    `Commit of ${FILES} changed files vs durable plain copy, and the temp+rename floor (medians of ${runs} interleaved runs after ${WARM_UP} warm-ups; ` +
+    `Commit of ${FILES} changed files in ${benchDir} vs durable plain copy, and the temp+rename floor (medians of ${runs} interleaved runs after ${WARM_UP} warm-ups; ` +
       `ratio = median of per-pair ratios; concurrency ${CONCURRENCY})`,
   );
   console.table(rows);

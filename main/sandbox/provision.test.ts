@@ -126,6 +126,20 @@ describe('copy_on_write', () => {
     expect(db.prepare('SELECT count(*) AS n FROM sandboxes').get()).toEqual({ n: 0 });
   });
 
+  it('refuses an original that holds the sandboxes folder, before making anything', async () => {
+    const { manager, dataDir, plan } = newManager();
+    writeFiles(dataDir, { 'notes.txt': 'n' });
+    const planId = plan();
+    for (const sandboxStrategy of ['copy_on_write', 'git_worktree'] as const) {
+      const attempt = manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: dataDir, sandboxStrategy });
+      await expect(attempt).rejects.toThrow(/contains Bindery's sandboxes folder .* so its sandbox would contain itself/);
+    }
+    expect(manager.planSandboxes(planId)).toEqual([]);
+    expect(exists(path.join(manager.layout.root, planId))).toBe(false);
+    const inPlace = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: dataDir, sandboxStrategy: 'none' });
+    expect(inPlace.path).toBe(fs.realpathSync(dataDir));
+  });
+
   it('none uses the original in place', async () => {
     const { manager, plan } = newManager();
     const original = plainDir();

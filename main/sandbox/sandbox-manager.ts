@@ -18,7 +18,7 @@ import type { ProvisionProgress } from './copy-tree.ts';
 import { fileDiff } from './diff.ts';
 import { discardSandbox, type DiscardOptions, type DiscardOutcome } from './discard.ts';
 import { logEvent, type CommitJournal, type EngineContext, type SandboxEvent } from './engine-context.ts';
-import { layoutFor, metaDir, sandboxPathFor, writeMarker } from './layout.ts';
+import { isStrictlyInside, layoutFor, metaDir, sandboxPathFor, writeMarker } from './layout.ts';
 import { manifestFile, readManifest, writeBaseline } from './manifest.ts';
 import type { FileDiff, Sandbox, SandboxChanges, SandboxRecord, TrashEntry } from './model.ts';
 import { provision, removeSandboxFiles } from './provision.ts';
@@ -209,6 +209,7 @@ export class SandboxManager {
   private async create(request: SandboxRequest, previous: SandboxRecord | undefined): Promise<Sandbox> {
     const { db } = this.context;
     const originalPath = await checkOriginal(request.originalPath);
+    if (request.sandboxStrategy !== 'none') refuseNesting(originalPath, this.context.layout.root);
     const resourceName = request.resourceName ?? findResource(db, request.resourceId)?.name ?? request.resourceId;
     const access = request.access ?? 'read_write';
     const id = previous?.id ?? ulid();
@@ -316,6 +317,25 @@ async function checkOriginal(location: string): Promise<string> {
     });
   }
   return real;
+}
+
+/** Refuses an original that holds the sandboxes folder: its sandbox would hold a copy of itself. */
+function refuseNesting(originalPath: string, sandboxesRoot: string): void {
+  const root = realLocation(sandboxesRoot);
+  if (root !== originalPath && !isStrictlyInside(originalPath, root)) return;
+  throw new ValidationError(
+    `The resource folder ${originalPath} contains Bindery's sandboxes folder ${root}, so its sandbox would contain itself. ` +
+      'Use the strategy "none" for it, bind a narrower folder, or move Bindery\'s data directory out of it (--data-dir or BINDERY_HOME).',
+    { location: originalPath, sandboxesRoot: root },
+  );
+}
+
+/** The real path of a location that may not exist yet: its nearest existing ancestor resolved, the rest kept. */
+function realLocation(location: string): string {
+  const real = realpathOrNull(location);
+  if (real !== null) return real;
+  const parent = path.dirname(location);
+  return parent === location ? location : path.join(realLocation(parent), path.basename(location));
 }
 
 function realpathOrNull(location: string): string | null {
