@@ -5,6 +5,7 @@
  * clean, conflict, or already applied.
  */
 import { ConflictError } from '../../shared/errors.ts';
+import type { ChangeCache, ListedPath, PathStamp } from './change-cache.ts';
 import { copyCandidates } from './changes-copy.ts';
 import { gitCandidates, readBlobs, type GitBaseEntry } from './changes-git.ts';
 import { lineCounts, readEntry, sameEntry, sha256, TEXT_LIMIT, type DiskEntry } from './content.ts';
@@ -36,7 +37,7 @@ export interface InspectedChange {
   source: PathState | null;
 }
 
-/** Every change of a sandbox, with its states, for listing and committing. */
+/** Every change of a sandbox, with its states, for committing. */
 export async function inspectChanges(sandbox: SandboxRecord, tempDir: string): Promise<InspectedChange[]> {
   return inspectBases(sandbox, await candidateBases(sandbox, tempDir));
 }
@@ -71,6 +72,17 @@ async function candidateBases(sandbox: SandboxRecord, tempDir: string): Promise<
 
 /** Reads the candidates on both sides and describes each, renames paired, in path order. */
 async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>): Promise<InspectedChange[]> {
+  const pairable: Array<Pairable<InspectedChange>> = [];
+  for (const state of await readStates(sandbox, bases)) {
+    const change = describe(state, sandbox);
+    if (change) pairable.push(pairableState({ change, target: state, source: null }));
+  }
+  const paired = pairRenames(pairable, (added, deleted, change) => ({ change, target: added.target, source: deleted.target }));
+  return paired.sort((a, b) => byPath(a.change, b.change));
+}
+
+/** Reads both sides of each candidate, and the base content where it is known. */
+async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>): Promise<PathState[]> {
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);
   await runPool(rels.length, 16, async (index) => {
@@ -80,22 +92,48 @@ async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>
     states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase: matchesBase(original, base, sandbox.access === 'write_only'), baseContent: null };
   });
   await loadBaseContent(sandbox, states);
-  const changes: InspectedChange[] = [];
-  for (const state of states) {
-    const change = describe(state, sandbox);
-    if (change) changes.push({ change, target: state, source: null });
-  }
-  return pairRenames(changes).sort((a, b) => (a.change.path < b.change.path ? -1 : a.change.path > b.change.path ? 1 : 0));
+  return states;
 }
 
-/** The change list of a sandbox (DESIGN 2.2), with the read_only violation when there is one. */
-export async function detectChanges(sandbox: SandboxRecord, tempDir: string): Promise<SandboxChanges> {
-  const changes = (await inspectChanges(sandbox, tempDir)).map((c) => c.change);
+/**
+ * The change list of a sandbox (DESIGN 2.2), with the read_only violation when there is one.
+ * With a cache, paths whose two sides have not moved since the cache's last look are not read again.
+ */
+export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cache?: ChangeCache): Promise<SandboxChanges> {
+  const bases = await candidateBases(sandbox, tempDir);
+  const changes = cache ? await listWithCache(sandbox, bases, cache) : (await inspectBases(sandbox, bases)).map((c) => c.change);
   const violation =
     sandbox.access === 'read_only' && changes.length > 0
       ? `This sandbox is read_only but ${changes.length} path(s) changed in it (first: ${displayPath(changes[0]!.path)}). They cannot be committed; discard the sandbox.`
       : null;
   return { sandboxId: sandbox.id, planId: sandbox.planId, resourceName: sandbox.resourceName, strategy: sandbox.strategy, access: sandbox.access, changes, violation };
+}
+
+/** The changes of `bases`, reading only the paths `cache` has no settled inspection of. */
+async function listWithCache(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cache: ChangeCache): Promise<FileChange[]> {
+  cache.retainOnly(new Set(bases.keys()));
+  const stampOf = (rel: string, base: BaseInfo) => cache.stamp(inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), `${sandbox.access}|${JSON.stringify(base)}`);
+  const listed: ListedPath[] = [];
+  const unread = new Map<string, BaseInfo>();
+  const before = new Map<string, PathStamp>();
+  for (const [rel, base] of bases) {
+    const stamp = stampOf(rel, base);
+    const kept = cache.get(rel, stamp);
+    if (kept) listed.push(kept);
+    else {
+      unread.set(rel, base);
+      before.set(rel, stamp);
+    }
+  }
+  for (const state of await readStates(sandbox, unread)) {
+    const change = describe(state, sandbox);
+    const { addedId, deletedId } = change ? pairableState({ change, target: state, source: null }) : { addedId: () => null, deletedId: () => null };
+    const path: ListedPath = { change, addedId: change?.kind === 'added' ? addedId() : null, deletedId: change?.kind === 'deleted' ? deletedId() : null };
+    cache.set(state.rel, before.get(state.rel)!, stampOf(state.rel, state.base), path);
+    listed.push(path);
+  }
+  const pairable = listed.flatMap((path) => (path.change ? [{ value: path.change, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId }] : []));
+  return pairRenames(pairable, (_added, _deleted, change) => change).sort(byPath);
 }
 
 /** Counts per kind, for confirmations. */
@@ -199,31 +237,62 @@ function drift(state: PathState, sandbox: SandboxRecord): Pick<FileChange, 'drif
   return { drift: 'conflict', driftReason: reason };
 }
 
-/** Turns a deleted and an added path with the same content into one rename. */
-function pairRenames(changes: InspectedChange[]): InspectedChange[] {
-  const deletedById = new Map<string, InspectedChange>();
-  for (const c of changes) {
+/** A change to pair into renames, with the content identities that pairing compares (computed only when needed). */
+interface Pairable<T> {
+  value: T;
+  change: FileChange;
+  /** The identity of an added path's new content. */
+  addedId: () => string | null;
+  /** The identity of a deleted path's old content. */
+  deletedId: () => string | null;
+}
+
+function pairableState(inspected: InspectedChange): Pairable<InspectedChange> {
+  const { sandbox } = inspected.target;
+  return {
+    value: inspected,
+    change: inspected.change,
+    addedId: () => (sandbox.type === null || sandbox.type === 'other' ? null : `${sandbox.type}:${sandbox.sha256}`),
+    deletedId: () => baseIdentity(inspected.target),
+  };
+}
+
+/** Turns a deleted and an added path with the same content into one rename, made by `renamed`. */
+function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, deleted: T, change: FileChange) => T): T[] {
+  const deletedById = new Map<string, Pairable<T>>();
+  for (const c of items) {
     if (c.change.kind !== 'deleted') continue;
-    const id = baseIdentity(c.target);
+    const id = c.deletedId();
     if (id && !deletedById.has(id)) deletedById.set(id, c);
   }
-  if (deletedById.size === 0) return changes;
-  const consumed = new Set<InspectedChange>();
-  const out: InspectedChange[] = [];
-  for (const c of changes) {
-    if (c.change.kind !== 'added' || c.target.sandbox.type === null || c.target.sandbox.type === 'other') continue;
-    const id = `${c.target.sandbox.type}:${c.target.sandbox.sha256}`;
-    const gone = deletedById.get(id);
+  if (deletedById.size === 0) return items.map((c) => c.value);
+  const consumed = new Set<Pairable<T>>();
+  const out: T[] = [];
+  for (const c of items) {
+    if (c.change.kind !== 'added') continue;
+    const id = c.addedId();
+    const gone = id === null ? undefined : deletedById.get(id);
     if (!gone || consumed.has(gone)) continue;
     consumed.add(gone).add(c);
     const conflict = c.change.drift === 'conflict' ? c.change : gone.change.drift === 'conflict' ? gone.change : null;
-    out.push({
-      change: { ...c.change, kind: 'renamed', oldPath: gone.change.path, oldType: gone.change.oldType, oldMode: gone.change.oldMode, additions: 0, deletions: 0, drift: conflict ? 'conflict' : c.change.drift, driftReason: conflict?.driftReason ?? null },
-      target: c.target,
-      source: gone.target,
-    });
+    const change: FileChange = {
+      ...c.change,
+      kind: 'renamed',
+      oldPath: gone.change.path,
+      oldType: gone.change.oldType,
+      oldMode: gone.change.oldMode,
+      additions: 0,
+      deletions: 0,
+      drift: conflict ? 'conflict' : c.change.drift,
+      driftReason: conflict?.driftReason ?? null,
+    };
+    out.push(renamed(c.value, gone.value, change));
   }
-  return [...changes.filter((c) => !consumed.has(c)), ...out];
+  return [...items.filter((c) => !consumed.has(c)).map((c) => c.value), ...out];
+}
+
+function byPath(a: FileChange, b: FileChange): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
 /** The content identity of the base at a deleted path, comparable with `identityOf` of a sandbox entry. */

@@ -12,6 +12,7 @@ import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
 import { findResource } from '../registry/resources.ts';
 import { deleteSandbox, findSandbox, getSandbox, planSandboxes, saveSandbox } from '../registry/sandboxes.ts';
 import { makeWritable, restoreModes, widestAccess } from './access.ts';
+import { ChangeCache } from './change-cache.ts';
 import { detectChanges } from './changes.ts';
 import { commitAll, commitSandbox, undoLastCommit, type CommitOptions, type CommitOutcome } from './commit.ts';
 import type { ProvisionProgress } from './copy-tree.ts';
@@ -60,6 +61,8 @@ export class SandboxManager {
   private readonly context: EngineContext;
   private readonly listeners = new Set<(event: SandboxEvent) => void>();
   private readonly inflight = new Map<string, Promise<Sandbox | undefined>>();
+  /** Per sandbox, what its last change lists found (see change-cache.ts). */
+  private readonly changeCaches = new Map<string, ChangeCache>();
 
   constructor(options: SandboxManagerOptions) {
     const now = options.now ?? (() => new Date());
@@ -121,7 +124,10 @@ export class SandboxManager {
 
   /** Changes of a sandbox against its base, each classified against the original's current state. */
   async changes(sandboxId: string): Promise<SandboxChanges> {
-    return detectChanges(this.sandbox(sandboxId), this.context.layout.tempDir);
+    const sandbox = this.sandbox(sandboxId);
+    let cache = this.changeCaches.get(sandboxId);
+    if (!cache) this.changeCaches.set(sandboxId, (cache = new ChangeCache()));
+    return detectChanges(sandbox, this.context.layout.tempDir, cache);
   }
 
   /** The unified diff of one changed path. */
@@ -146,7 +152,9 @@ export class SandboxManager {
 
   /** Discards a sandbox: its changes go to the trash, its folder is removed. */
   async rollback(sandboxId: string, options: DiscardOptions = {}): Promise<DiscardOutcome> {
-    return discardSandbox(this.context, this.sandbox(sandboxId), options);
+    const outcome = await discardSandbox(this.context, this.sandbox(sandboxId), options);
+    this.changeCaches.delete(sandboxId);
+    return outcome;
   }
 
   /** Discards every live sandbox of a plan; all are checked (counts, unknowns) before any is removed. */
@@ -156,7 +164,10 @@ export class SandboxManager {
     const blocked = checked.filter((outcome) => outcome.kind !== 'ready');
     if (blocked.length > 0) return checked;
     const done: DiscardOutcome[] = [];
-    for (const sandbox of live) done.push(await discardSandbox(this.context, sandbox, options));
+    for (const sandbox of live) {
+      done.push(await discardSandbox(this.context, sandbox, options));
+      this.changeCaches.delete(sandbox.id);
+    }
     return done;
   }
 

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
+import { ChangeCache } from './change-cache.ts';
+import { detectChanges } from './changes.ts';
+import { encodeName } from './fs-path.ts';
+import type { Sandbox } from './model.ts';
+import { newManager } from './test-harness.ts';
+
+/** A racy window short enough for a test, with pauses well past it before each settled look. */
+const RACY_MS = 40;
+const SETTLE = () => sleep(RACY_MS * 3);
+
+const SEED = { 'keep.txt': 'same\n', 'edit.txt': 'a\nb\nc\n', 'remove.txt': 'gone soon\n', 'move-me.txt': 'moving content\n', 'mode.sh': 'echo hi\n', 'conflict.txt': 'base\n', 'later.txt': 'aaaa\n' };
+
+/** Every kind of change: edit, add, delete, rename, mode, type, an odd name, and a conflict with the original. */
+function edit(sandbox: Sandbox): void {
+  writeFiles(sandbox.path, { 'edit.txt': 'a\nB\nc\nd\n', 'added.txt': 'one\ntwo\n', 'conflict.txt': 'sandbox\n' });
+  fs.rmSync(path.join(sandbox.path, 'remove.txt'));
+  fs.renameSync(path.join(sandbox.path, 'move-me.txt'), path.join(sandbox.path, 'moved.txt'));
+  fs.chmodSync(path.join(sandbox.path, 'mode.sh'), 0o755);
+  fs.rmSync(path.join(sandbox.path, 'keep.txt'));
+  fs.symlinkSync('edit.txt', path.join(sandbox.path, 'keep.txt'));
+  fs.writeFileSync(Buffer.concat([Buffer.from(`${sandbox.path}/`), encodeName('bad\udcffbyte.txt')]), 'odd\n');
+  writeFiles(sandbox.originalPath, { 'conflict.txt': 'original\n' });
+}
+
+async function sandboxOf(strategy: 'copy_on_write' | 'git_worktree') {
+  const { manager, plan, dataDir } = newManager();
+  const original = strategy === 'git_worktree' ? gitRepo(SEED) : tempDir('bindery-original-');
+  if (strategy === 'copy_on_write') writeFiles(original, SEED);
+  const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: strategy });
+  return { sandbox, tempDir: path.join(dataDir, 'tmp') };
+}
+
+describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)', (strategy) => {
+  it('lists exactly what a fresh look lists, reading again only the paths that moved', async () => {
+    const { sandbox, tempDir: temp } = await sandboxOf(strategy);
+    edit(sandbox);
+    await SETTLE();
+    const cache = new ChangeCache(RACY_MS);
+    const fresh = () => detectChanges(sandbox, temp);
+    const first = await detectChanges(sandbox, temp, cache);
+    expect(first).toEqual(await fresh());
+    expect(first.changes.map((c) => c.kind).sort()).toEqual(['added', 'added', 'deleted', 'mode_changed', 'modified', 'modified', 'renamed', 'type_changed']);
+    const candidates = cache.stats().misses;
+    expect(candidates).toBeGreaterThanOrEqual(first.changes.length);
+
+    expect(await detectChanges(sandbox, temp, cache)).toEqual(first);
+    expect(cache.stats()).toMatchObject({ hits: candidates, misses: candidates });
+
+    // The same size and mtime put back: only the ctime tells. And the original moves under another path.
+    const edited = path.join(sandbox.path, 'edit.txt');
+    const { mtime } = fs.statSync(edited);
+    fs.writeFileSync(edited, 'a\nX\nc\nd\n');
+    fs.utimesSync(edited, mtime, mtime);
+    writeFiles(sandbox.originalPath, { 'added.txt': 'made in the original too\n' });
+    await SETTLE();
+    const third = await detectChanges(sandbox, temp, cache);
+    expect(third).toEqual(await fresh());
+    expect(third.changes.find((c) => c.path === 'added.txt')).toMatchObject({ drift: 'conflict' });
+    expect(cache.stats()).toMatchObject({ hits: 2 * candidates - 2, misses: candidates + 2 });
+  });
+
+  it('neither trusts nor keeps a path that changed within the racy window', async () => {
+    const { sandbox, tempDir: temp } = await sandboxOf(strategy);
+    writeFiles(sandbox.path, { 'later.txt': 'bbbb\n' });
+    await SETTLE();
+    const cache = new ChangeCache(RACY_MS);
+    await detectChanges(sandbox, temp, cache);
+    expect(cache.stats().size).toBe(1);
+    writeFiles(sandbox.path, { 'later.txt': 'cccc\n' });
+    const soon = await detectChanges(sandbox, temp, cache);
+    expect(soon).toEqual(await detectChanges(sandbox, temp));
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 2, size: 0 });
+    await SETTLE();
+    await detectChanges(sandbox, temp, cache);
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 3, size: 1 });
+  });
+
+  it('forgets paths that are no longer candidates', async () => {
+    const { sandbox, tempDir: temp } = await sandboxOf(strategy);
+    writeFiles(sandbox.path, { 'later.txt': 'bbbb\n', 'edit.txt': 'edited\n' });
+    await SETTLE();
+    const cache = new ChangeCache(RACY_MS);
+    expect((await detectChanges(sandbox, temp, cache)).changes).toHaveLength(2);
+    writeFiles(sandbox.path, { 'later.txt': SEED['later.txt'] });
+    await SETTLE();
+    expect((await detectChanges(sandbox, temp, cache)).changes.map((c) => c.path)).toEqual(['edit.txt']);
+    // A copy still lists the rewritten file as a candidate (its ctime moved), with no change; git does not.
+    expect(cache.stats().size).toBe(strategy === 'git_worktree' ? 1 : 2);
+  });
+});
