@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NotFoundError, UnsafePathError, ValidationError } from '../../shared/errors.ts';
+import { isStrictlyInside } from '../sandbox/layout.ts';
 import { FS_DIRECTORY_HANDLER, FsDirectoryHandler, GIT_CHECKOUT_HANDLER, GitCheckoutHandler } from './built-in-handlers.ts';
 import type { ResourceHandler, ResourceHandlerClass } from './handler.ts';
 
@@ -144,10 +145,4 @@ function allowed(options: ResolveHandlerOptions): string {
 
 function refused(specifier: string, options: ResolveHandlerOptions, why: string): ValidationError {
   return new ValidationError(`Handler "${specifier}" is refused: ${why}. ${allowed(options)}`, { specifier });
-}
-
-/** True when `child` is below `root` (both real paths), never `root` itself. */
-export function isStrictlyInside(root: string, child: string): boolean {
-  const relative = path.relative(root, child);
-  return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }

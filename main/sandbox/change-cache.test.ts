@@ -6,6 +6,7 @@ import { gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { ChangeCache } from './change-cache.ts';
 import { detectChanges } from './changes.ts';
 import { encodeName } from './fs-path.ts';
+import type { DiskEntry } from './content.ts';
 import type { Sandbox } from './model.ts';
 import { newManager } from './test-harness.ts';
 
@@ -13,7 +14,7 @@ import { newManager } from './test-harness.ts';
 const RACY_MS = 40;
 const SETTLE = () => sleep(RACY_MS * 3);
 
-const SEED = { 'keep.txt': 'same\n', 'edit.txt': 'a\nb\nc\n', 'remove.txt': 'gone soon\n', 'move-me.txt': 'moving content\n', 'mode.sh': 'echo hi\n', 'conflict.txt': 'base\n', 'later.txt': 'aaaa\n' };
+const SEED = { 'folder/inner.txt': 'inner\n', 'twin-a.txt': 'twin\n', 'twin-b.txt': 'twin\n', 'keep.txt': 'same\n', 'edit.txt': 'a\nb\nc\n', 'remove.txt': 'gone soon\n', 'move-me.txt': 'moving content\n', 'mode.sh': 'echo hi\n', 'conflict.txt': 'base\n', 'later.txt': 'aaaa\n' };
 
 /** Every kind of change: edit, add, delete, rename, mode, type, an odd name, and a conflict with the original. */
 function edit(sandbox: Sandbox): void {
@@ -91,5 +92,51 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     expect((await detectChanges(sandbox, temp, cache)).changes.map((c) => c.path)).toEqual(['edit.txt']);
     // A copy still lists the rewritten file as a candidate (its ctime moved), with no change; git does not.
     expect(cache.stats().size).toBe(strategy === 'git_worktree' ? 1 : 2);
+  });
+
+  it('pairs renames as a fresh look does, whichever paths it read again', async () => {
+    const { sandbox, tempDir: temp } = await sandboxOf(strategy);
+    // Two deletions with the content of one addition: a fresh look pairs the first in path order.
+    fs.rmSync(path.join(sandbox.path, 'twin-a.txt'));
+    fs.rmSync(path.join(sandbox.path, 'twin-b.txt'));
+    writeFiles(sandbox.path, { 'twin-c.txt': SEED['twin-a.txt'] });
+    await SETTLE();
+    const cache = new ChangeCache(RACY_MS);
+    const first = await detectChanges(sandbox, temp, cache);
+    expect(first.changes.map((c) => [c.kind, c.oldPath, c.path])).toEqual([
+      ['deleted', null, 'twin-b.txt'],
+      ['renamed', 'twin-a.txt', 'twin-c.txt'],
+    ]);
+    // Only the original's twin-a.txt moves (its ctime): it alone is read again.
+    fs.chmodSync(path.join(sandbox.originalPath, 'twin-a.txt'), 0o644);
+    await SETTLE();
+    expect(await detectChanges(sandbox, temp, cache)).toEqual(first);
+  });
+
+  it('copes with a folder replaced by a file, as a fresh look does', async () => {
+    const { sandbox, tempDir: temp } = await sandboxOf(strategy);
+    fs.rmSync(path.join(sandbox.path, 'folder'), { recursive: true });
+    writeFiles(sandbox.path, { folder: 'now a file\n' });
+    await SETTLE();
+    const cache = new ChangeCache(RACY_MS);
+    expect(await detectChanges(sandbox, temp, cache)).toEqual(await detectChanges(sandbox, temp));
+  });
+});
+
+describe('ChangeCache', () => {
+  it('does not keep what was read when the stamps around the read do not describe it (an entry that came and went)', () => {
+    const root = tempDir('bindery-cache-');
+    const cache = new ChangeCache(0);
+    const [inSandbox, inOriginal] = [path.join(root, 'sandbox.txt'), path.join(root, 'original.txt')];
+    const stamp = cache.stamp(inSandbox, inOriginal, 'ctx');
+    expect(stamp.settled).toBe(true);
+    const seen: DiskEntry = { type: 'file', mode: 0o644, size: 3, ino: 42, mtimeMs: 1, data: Buffer.from('hi\n'), sha256: 'x', blobId: 'y', binary: false };
+    const listed = { change: null, addedId: null, deletedId: null };
+    cache.set('p', stamp, stamp, [seen, { type: null }], listed);
+    expect(cache.stats().size).toBe(0);
+    cache.set('p', stamp, stamp, [{ type: null }, { type: null }], listed);
+    expect(cache.stats().size).toBe(1);
+    expect(cache.get('p', cache.stamp(inSandbox, inOriginal, 'ctx'))).toBe(listed);
+    expect(cache.get('p', cache.stamp(inSandbox, inOriginal, 'other base'))).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@
  * within one timestamp tick would otherwise keep its old stats), like git's index.
  */
 import fs from 'node:fs';
+import type { DiskEntry } from './content.ts';
 import type { FileChange } from './model.ts';
 
 /** One path's inspection as the list needs it: its change (null: none) and the rename identities. */
@@ -21,10 +22,11 @@ export interface ListedPath {
 /** Changes this close to a look are not trusted to show in the stats (the journal's window too). */
 const RACY_MS = 3000;
 
-/** The stats of both sides of a path, and whether they are old enough to be trusted. */
+/** The stats of both sides of a path (null: nothing there), and whether they are old enough to be trusted. */
 export interface PathStamp {
   key: string;
   settled: boolean;
+  sides: [fs.Stats | null, fs.Stats | null];
 }
 
 /** The cache of one sandbox. */
@@ -42,10 +44,10 @@ export class ChangeCache {
     // Millisecond times are exact enough: a settled entry that changes again gets a time at least
     // the racy window later than the one kept.
     const settledBefore = Date.now() - this.racyMs;
-    const inSandbox = fs.lstatSync(sandboxPath, { throwIfNoEntry: false });
-    const inOriginal = fs.lstatSync(originalPath, { throwIfNoEntry: false });
+    const inSandbox = lstatOrNull(sandboxPath);
+    const inOriginal = lstatOrNull(originalPath);
     const settled = [inSandbox, inOriginal].every((stat) => !stat || Math.max(stat.mtimeMs, stat.ctimeMs) < settledBefore);
-    return { key: `${statKey(inSandbox)}|${statKey(inOriginal)}|${context}`, settled };
+    return { key: `${statKey(inSandbox)}|${statKey(inOriginal)}|${context}`, settled, sides: [inSandbox, inOriginal] };
   }
 
   /** The kept inspection of `rel` when `stamp` is the one it was kept under. */
@@ -59,9 +61,14 @@ export class ChangeCache {
     return undefined;
   }
 
-  /** Keeps what was read between `before` and `after`, when nothing moved meanwhile and both are settled. */
-  set(rel: string, before: PathStamp, after: PathStamp, listed: ListedPath): void {
-    if (before.settled && after.settled && before.key === after.key) this.entries.set(rel, { key: after.key, listed });
+  /**
+   * Keeps what was read between `before` and `after` from both sides (`read`), when nothing moved
+   * meanwhile, both stamps are settled, and what was read is what the stamps describe (an entry
+   * that came and went between the two stamps was read all the same).
+   */
+  set(rel: string, before: PathStamp, after: PathStamp, read: [DiskEntry, DiskEntry], listed: ListedPath): void {
+    const agrees = read.every((entry, side) => describes(after.sides[side]!, entry));
+    if (before.settled && after.settled && before.key === after.key && agrees) this.entries.set(rel, { key: after.key, listed });
     else this.entries.delete(rel);
   }
 
@@ -76,6 +83,23 @@ export class ChangeCache {
   }
 }
 
-function statKey(stat: fs.Stats | undefined): string {
+/** True when `stat` is the entry that was read: both absent, or the same file or link. */
+function describes(stat: fs.Stats | null, entry: DiskEntry): boolean {
+  if (entry.type === null || stat === null) return entry.type === null && stat === null;
+  if (entry.type === 'other') return !stat.isFile() && !stat.isSymbolicLink();
+  return entry.ino === stat.ino && entry.size === stat.size && entry.mtimeMs === stat.mtimeMs && (entry.type === 'symlink') === stat.isSymbolicLink();
+}
+
+/** `lstat`, or null when nothing is there (a parent that is a file counts as nothing). */
+function lstatOrNull(at: string | Buffer): fs.Stats | null {
+  try {
+    return fs.lstatSync(at, { throwIfNoEntry: false }) ?? null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    throw error;
+  }
+}
+
+function statKey(stat: fs.Stats | null): string {
   return stat ? `${stat.ino}:${stat.size}:${stat.mode}:${stat.mtimeMs}:${stat.ctimeMs}` : '-';
 }

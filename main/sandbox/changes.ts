@@ -113,24 +113,28 @@ export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cac
 async function listWithCache(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cache: ChangeCache): Promise<FileChange[]> {
   cache.retainOnly(new Set(bases.keys()));
   const stampOf = (rel: string, base: BaseInfo) => cache.stamp(inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), `${sandbox.access}|${JSON.stringify(base)}`);
-  const listed: ListedPath[] = [];
+  // In the order of `bases`, as a fresh look has it: which of two equal deletions pairs with an addition depends on it.
+  const listed: ListedPath[] = new Array(bases.size);
   const unread = new Map<string, BaseInfo>();
-  const before = new Map<string, PathStamp>();
+  const before = new Map<string, { at: number; stamp: PathStamp }>();
+  let at = 0;
   for (const [rel, base] of bases) {
     const stamp = stampOf(rel, base);
     const kept = cache.get(rel, stamp);
-    if (kept) listed.push(kept);
+    if (kept) listed[at] = kept;
     else {
       unread.set(rel, base);
-      before.set(rel, stamp);
+      before.set(rel, { at, stamp });
     }
+    at++;
   }
   for (const state of await readStates(sandbox, unread)) {
     const change = describe(state, sandbox);
-    const { addedId, deletedId } = change ? pairableState({ change, target: state, source: null }) : { addedId: () => null, deletedId: () => null };
-    const path: ListedPath = { change, addedId: change?.kind === 'added' ? addedId() : null, deletedId: change?.kind === 'deleted' ? deletedId() : null };
-    cache.set(state.rel, before.get(state.rel)!, stampOf(state.rel, state.base), path);
-    listed.push(path);
+    const ids = change ? pairableState({ change, target: state, source: null }) : null;
+    const path: ListedPath = { change, addedId: change?.kind === 'added' ? ids!.addedId() : null, deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null };
+    const { at: index, stamp } = before.get(state.rel)!;
+    cache.set(state.rel, stamp, stampOf(state.rel, state.base), [state.sandbox, state.original], path);
+    listed[index] = path;
   }
   const pairable = listed.flatMap((path) => (path.change ? [{ value: path.change, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId }] : []));
   return pairRenames(pairable, (_added, _deleted, change) => change).sort(byPath);

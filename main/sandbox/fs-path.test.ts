@@ -47,6 +47,8 @@ describe('sandbox layout predicates', () => {
     ['/root', '/root/p/s/deeper', true, false],
     ['/root', '/root/../etc/p', false, false],
     ['/root', '/rootx/p/s', false, false],
+    ['/root', '/root/..p/s', true, true],
+    ['/root', '/root/..', false, false],
     ['/root', '/elsewhere/p/s', false, false],
   ])('under %s, %s: inside=%s, sandbox depth=%s', (root, candidate, inside, depth) => {
     expect(isStrictlyInside(root, path.normalize(candidate))).toBe(inside);

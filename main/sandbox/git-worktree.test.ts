@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { inspectOriginal, startInspection, type OriginalRepo } from './git-snapshot.ts';
+import { CancelledError } from '../../shared/errors.ts';
 import { provisionWorktree } from './strategies/git-worktree.ts';
 import { exists, gitFingerprint, newManager } from './test-harness.ts';
 
@@ -85,5 +86,52 @@ describe('git_worktree provisioning', () => {
     expect(git(repo, 'rev-parse', 'refs/bindery/P/S').trim()).toBe(head);
     expect(git(repo, 'worktree', 'list', '--porcelain')).toBe(worktreesBefore);
     expect(exists(sandboxPath)).toBe(false);
+  });
+
+  it('moves a dirty original with submodules to its snapshot even when the user has submodule.recurse on', async () => {
+    const { manager, plan } = newManager();
+    const library = gitRepo({ 'lib.txt': 'lib\n' });
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    git(repo, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', library, 'vendor/lib');
+    git(repo, 'commit', '-q', '-m', 'add a submodule');
+    git(repo, 'config', 'submodule.recurse', 'true');
+    writeFiles(repo, { 'a.txt': 'edited\n' });
+    const before = gitFingerprint(repo);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(sandbox).toMatchObject({ strategy: 'git_worktree', fallbackReason: null });
+    expect(fs.readFileSync(path.join(sandbox.path, 'a.txt'), 'utf8')).toBe('edited\n');
+    expect(git(sandbox.path, 'rev-parse', 'HEAD').trim()).toBe(sandbox.baseCommit);
+    await manager.rollback(sandbox.id, { yes: true });
+    expect(gitFingerprint(repo)).toEqual(before);
+  });
+
+  it('a cancel at any moment of a cancellable checkout leaves the repository as it was', async () => {
+    const repo = gitRepo(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`d${i % 7}/f${i}.txt`, `line ${i}\n`.repeat(30)])));
+    writeFiles(repo, { 'd0/f0.txt': 'dirty\n' });
+    const before = gitFingerprint(repo);
+    const outcomes = new Set<string>();
+    for (const delayMs of [0, 2, 5, 10, 20, 40, 80, 160]) {
+      const sandboxPath = path.join(tempDir('bindery-sandboxes-'), 'app');
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), delayMs);
+      const request = { repo, inspection: startInspection(repo, controller.signal), sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') };
+      const outcome = await provisionWorktree({ ...request, signal: controller.signal, cancellableFromIndexBytes: 0 }).then(
+        () => 'made',
+        (error: unknown) => (error instanceof CancelledError ? 'cancelled' : `failed: ${(error as Error).message}`),
+      );
+      outcomes.add(outcome);
+      if (outcome === 'made') {
+        expect(git(sandboxPath, 'status', '--porcelain')).toBe('');
+        git(repo, 'worktree', 'remove', '--force', '--force', sandboxPath);
+        git(repo, 'update-ref', '-d', 'refs/bindery/P/S');
+      } else {
+        expect(outcome).toBe('cancelled');
+        expect(exists(sandboxPath)).toBe(false);
+      }
+      expect(gitFingerprint(repo), `cancelled after ${delayMs} ms`).toEqual(before);
+      const admin = path.join(repo, '.git', 'worktrees');
+      expect(exists(admin) ? fs.readdirSync(admin) : []).toEqual([]);
+    }
+    expect(outcomes.has('cancelled')).toBe(true);
   });
 });

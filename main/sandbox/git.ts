@@ -27,7 +27,8 @@ export interface GitResult {
   code: number;
 }
 
-const BASE_ARGS = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.quotepath=off', '-c', 'advice.detachedHead=false', '-c', 'core.fsmonitor=false'];
+/** No hooks, exact names, no fsmonitor daemon, and no recursing into submodules (whatever `submodule.recurse` says). */
+const BASE_ARGS = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.quotepath=off', '-c', 'advice.detachedHead=false', '-c', 'core.fsmonitor=false', '-c', 'submodule.recurse=false'];
 
 /** The identity Bindery writes its own snapshot commits with, independent of user config. */
 export const BINDERY_IDENTITY = {

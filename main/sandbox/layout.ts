@@ -73,7 +73,7 @@ export async function readMarker(sandboxPath: string): Promise<SandboxMarker | n
 /** True when `candidate` is strictly below `root` (both absolute). Pure, so it is tested exhaustively. */
 export function isStrictlyInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 /** True when `candidate` is exactly `<root>/<plan>/<name>`: the only depth where sandboxes live. */

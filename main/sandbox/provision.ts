@@ -54,8 +54,8 @@ export async function provision(request: ProvisionRequest): Promise<ProvisionOut
   if (request.strategy === 'none') return { ...NOTHING, strategy: 'none' };
   const meta = metaDir(request.sandboxPath);
   const copyOptions = { signal: request.signal, onProgress: request.onProgress };
+  let outcome: ProvisionOutcome | undefined;
   try {
-    let outcome: ProvisionOutcome;
     if (request.access === 'write_only') {
       await provisionEmpty(request.sandboxPath, meta);
       const fallbackReason = request.strategy === 'git_worktree' ? 'write_only sandboxes start empty, so no worktree was made' : null;
@@ -70,6 +70,8 @@ export async function provision(request: ProvisionRequest): Promise<ProvisionOut
     if (outcome.strategy === 'copy_on_write') writeBaseline(meta);
     return outcome;
   } catch (error) {
+    // A worktree made before a later step failed goes through git, so the original's .git keeps no entry or ref of it.
+    if (outcome?.strategy === 'git_worktree') await removeWorktreeSandbox(request.originalPath, request.sandboxPath, outcome.baseRef).catch(() => undefined);
     await removeSandboxFiles(request.sandboxPath);
     throw request.signal?.aborted && !(error instanceof CancelledError) ? new CancelledError('Provisioning was cancelled; nothing was kept.') : error;
   }

@@ -3,7 +3,10 @@
  * and check it out with `git worktree add --detach --lock` into the sandbox folder. Undone
  * completely on failure or cancel, so the original's `.git` is left as it was.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import { CancelledError } from '../../../shared/errors.ts';
 import { git } from '../git.ts';
 import { snapshotWorkingState, type Inspection } from '../git-snapshot.ts';
 import type { ProvisionProgress } from '../copy-tree.ts';
@@ -20,7 +23,16 @@ export interface WorktreeRequest {
   tempDir: string;
   signal?: AbortSignal;
   onProgress?: (progress: ProvisionProgress) => void;
+  /** Index size from which the checkout can be cancelled mid-way (default CANCELLABLE_FROM_INDEX_BYTES). */
+  cancellableFromIndexBytes?: number;
 }
+
+/**
+ * From this size of the original's index (some 5,000 files) the checkout is a step of its own that
+ * a cancel stops at once. Below it `worktree add` checks out too, in one process: it ends within
+ * about a second, and a cancel waits for it (see `place`).
+ */
+export const CANCELLABLE_FROM_INDEX_BYTES = 512 * 1024;
 
 /** What the worktree sandbox starts from. */
 export interface WorktreeResult {
@@ -48,7 +60,8 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
   const root = await request.inspection.root;
   if ('reason' in root) return root;
   const refValues = new Set<string>();
-  const early = root.head === null ? null : place(request, root.head, refValues);
+  const cancellable = indexBytes(root.index) >= (request.cancellableFromIndexBytes ?? CANCELLABLE_FROM_INDEX_BYTES);
+  const early = root.head === null ? null : place(request, root.head, refValues, cancellable);
   // Awaited below or by the undo; until then a failure of it must not count as unhandled.
   early?.catch(() => undefined);
   try {
@@ -59,8 +72,10 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
     }
     const snapshot = await snapshotWorkingState(repo, original, request.tempDir, `Bindery: working state of ${repo} for plan ${request.planId}`, signal);
     onProgress?.({ phase: 'checkout', done: 0, total: 1 });
-    await (early ?? place(request, snapshot.commit, refValues));
+    await (early ?? place(request, snapshot.commit, refValues, cancellable));
+    throwIfCancelled(signal);
     if (root.head !== null && snapshot.commit !== root.head) await moveTo(request, root.head, snapshot.commit, refValues);
+    throwIfCancelled(signal);
     onProgress?.({ phase: 'finishing', done: 1, total: 1 });
     return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: snapshot.ignored.sample, ignoredCount: snapshot.ignored.count };
   } catch (error) {
@@ -73,31 +88,34 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
  * Checks `commit` out into the sandbox and points the private ref at it. The two do not depend on
  * each other (the worktree's own HEAD keeps the commit reachable meanwhile), so they run side by
  * side, the longer one started first. Rejects with the first failure once both have ended. Adds
- * to `refValues` the value the ref holds, or may hold, because of it.
+ * to `refValues` the value the ref holds because of it.
+ *
+ * Steps that write into the user's `.git` (adding the worktree, setting the ref) are never killed:
+ * a git stopped there can leave a lock file or half an admin folder behind. A cancel takes effect
+ * between steps, and during the checkout proper when it is `cancellable`, which writes only into
+ * the sandbox and its own admin folder (removed whole by the undo).
  */
-async function place(request: WorktreeRequest, commit: string, refValues: Set<string>): Promise<void> {
+async function place(request: WorktreeRequest, commit: string, refValues: Set<string>, cancellable: boolean): Promise<void> {
   const { repo, sandboxPath, ref, signal } = request;
-  const [checkout, pin] = await Promise.allSettled([
-    git('worktree add', ['worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, sandboxPath, commit], {
-      cwd: repo,
-      signal,
-    }),
-    git('update-ref', ['update-ref', ref, commit, ''], { cwd: repo, signal }),
-  ]);
-  // A cancelled update-ref may have done its work before it was stopped.
-  if (pin.status === 'fulfilled' || signal?.aborted) refValues.add(commit);
-  if (checkout.status === 'rejected') throw checkout.reason;
-  if (pin.status === 'rejected') throw pin.reason;
+  const add = ['worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, ...(cancellable ? ['--no-checkout'] : []), sandboxPath, commit];
+  const checkout = async (): Promise<void> => {
+    await git('worktree add', add, { cwd: repo });
+    if (!cancellable) return;
+    throwIfCancelled(signal);
+    await git('checkout (sandbox)', ['reset', '--hard', '--quiet', '--no-recurse-submodules'], { cwd: sandboxPath, signal, optionalLocks: true });
+  };
+  const [checkedOut, pinned] = await Promise.allSettled([checkout(), git('update-ref', ['update-ref', ref, commit, ''], { cwd: repo })]);
+  if (pinned.status === 'fulfilled') refValues.add(commit);
+  if (checkedOut.status === 'rejected') throw checkedOut.reason;
+  if (pinned.status === 'rejected') throw pinned.reason;
 }
 
 /** Moves a fresh worktree sandbox (nothing in it is anyone's work yet) and its ref from `from` to `to`. */
 async function moveTo(request: WorktreeRequest, from: string, to: string, refValues: Set<string>): Promise<void> {
   const { repo, sandboxPath, ref, signal } = request;
-  // Once the update-ref has run, however it ended, the ref may hold `to`.
-  refValues.add(to);
   const outcomes = await Promise.allSettled([
-    git('checkout (sandbox)', ['checkout', '--quiet', '--force', '--detach', to], { cwd: sandboxPath, signal, optionalLocks: true }),
-    git('update-ref', ['update-ref', ref, to, from], { cwd: repo, signal }),
+    git('checkout (sandbox)', ['checkout', '--quiet', '--force', '--detach', '--no-recurse-submodules', to], { cwd: sandboxPath, signal, optionalLocks: true }),
+    git('update-ref', ['update-ref', ref, to, from], { cwd: repo }).then(() => refValues.add(to)),
   ]);
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failed) throw failed.reason;
@@ -111,8 +129,34 @@ async function moveTo(request: WorktreeRequest, from: string, to: string, refVal
 async function undo(request: WorktreeRequest, early: Promise<void> | null, refValues: ReadonlySet<string>): Promise<void> {
   const { repo, sandboxPath, ref } = request;
   await early?.catch(() => undefined);
+  const admin = adminFolderOf(sandboxPath);
   await removeWorktree(repo, sandboxPath, null).catch(() => undefined);
+  // When git could not remove it (say, a checkout was stopped mid-way), the folder it made for this
+  // sandbox goes all the same: it holds nothing but this sandbox's bookkeeping.
+  if (admin) fsSync.rmSync(admin, { recursive: true, force: true });
   for (const value of refValues) await git('update-ref -d', ['update-ref', '-d', ref, value], { cwd: repo, okCodes: [0, 1] }).catch(() => undefined);
+}
+
+/** The admin folder (`<git dir>/worktrees/<name>`) a worktree sandbox's `.git` file points at, or null. */
+function adminFolderOf(sandboxPath: string): string | null {
+  let pointer: string;
+  try {
+    pointer = fsSync.readFileSync(path.join(sandboxPath, '.git'), 'utf8');
+  } catch {
+    return null;
+  }
+  const match = /^gitdir: (.+)$/m.exec(pointer);
+  const admin = match ? path.resolve(sandboxPath, match[1]!.trim()) : null;
+  return admin && path.basename(path.dirname(admin)) === 'worktrees' ? admin : null;
+}
+
+/** The size of the original's index: a cheap measure of how many files a checkout writes. */
+function indexBytes(index: string): number {
+  return fsSync.statSync(index, { throwIfNoEntry: false })?.size ?? 0;
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CancelledError('Provisioning was cancelled; nothing was kept.');
 }
 
 /**
