@@ -53,6 +53,9 @@ export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanO
     const dirs = changed.filter((e) => e.kind === 'dir').map((e) => e.rel);
     if (fsSync.statSync(sandbox.path).ctimeMs > since) dirs.push('');
     for (const dir of dirs) for (const i of manifest.lostUnder(dir, namesOf(sandbox.path, dir))) compare.lost(i);
+    // A folder replaced by a file or link lost all it held, though its parent still has the name.
+    const none = new Set<string>();
+    for (const entry of changed) if (entry.kind !== 'dir') for (const i of manifest.lostUnder(entry.rel, none)) compare.lost(i);
   } else {
     for (let i = 0; i < manifest.size; i++) if (!compare.seen[i]) compare.lost(i);
   }
@@ -83,8 +86,12 @@ class Comparison {
 
   /** One entry found in the sandbox. */
   entry(now: ScanEntry): void {
-    if (now.kind === 'dir') return;
     const i = this.manifest.indexOf(now.rel);
+    if (now.kind === 'dir') {
+      // A file or link replaced by a folder is gone (what the folder holds comes as entries of its own).
+      if (i !== -1) this.lost(i);
+      return;
+    }
     if (i === -1) return void this.candidates.set(now.rel, null);
     this.seen[i] = 1;
     const entry = this.manifest.entryAt(i);

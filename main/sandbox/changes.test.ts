@@ -64,6 +64,37 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('changes with %s', (st
     return dir;
   }
 
+  it('lists a file replaced by a folder and a folder replaced by a file as what went and what came', async () => {
+    const { manager, plan } = newManager();
+    const repo = original();
+    writeFiles(repo, { 'nest/a.txt': 'a\n', 'nest/deeper/b.txt': 'b\n' });
+    if (strategy === 'git_worktree') {
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-qm', 'nest');
+    }
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: strategy });
+    fs.rmSync(path.join(sandbox.path, 'keep.txt'));
+    writeFiles(sandbox.path, { 'keep.txt/inside.txt': 'inside\n' });
+    fs.rmSync(path.join(sandbox.path, 'nest'), { recursive: true });
+    writeFiles(sandbox.path, { nest: 'a file now\n' });
+    const found = (await manager.changes(sandbox.id)).changes;
+    expect(found.map((c) => [c.path, c.kind, c.drift])).toEqual([
+      ['keep.txt', 'deleted', 'clean'],
+      ['keep.txt/inside.txt', 'added', 'clean'],
+      // The original's folder is still there: a commit cannot put a file in its place, and says so.
+      ['nest', 'added', 'conflict'],
+      ['nest/a.txt', 'deleted', 'clean'],
+      ['nest/deeper/b.txt', 'deleted', 'clean'],
+    ]);
+    expect(found.find((c) => c.path === 'nest')?.driftReason).toMatch(/has a folder or special file at this path, which a commit does not replace: move it aside there first/);
+    const diff = await manager.diff(sandbox.id, 'keep.txt');
+    expect(diff).toMatchObject({ kind: 'text', deletions: 1, additions: 0 });
+    // The file goes first, then the folder that replaced it can come.
+    expect(await manager.commit(sandbox.id, { paths: ['keep.txt'] })).toMatchObject({ kind: 'committed' });
+    expect(await manager.commit(sandbox.id, { paths: ['keep.txt/inside.txt'] })).toMatchObject({ kind: 'committed' });
+    expect(fs.readFileSync(path.join(repo, 'keep.txt/inside.txt'), 'utf8')).toBe('inside\n');
+  });
+
   it('lists every kind of change, odd names and large binaries, each clean or in conflict', async () => {
     const { manager, plan } = newManager();
     const repo = original();
@@ -134,12 +165,19 @@ describe('copy change detection since the baseline', () => {
     fs.rmSync(path.join(sandbox.path, 'top.txt'));
     fs.chmodSync(path.join(sandbox.path, 'd2/sub/f2.txt'), 0o700);
     fs.renameSync(path.join(sandbox.path, 'd3/sub/f3.txt'), path.join(sandbox.path, 'd3/f3-moved.txt'));
+    // A file replaced by a folder, and a folder (with a subfolder) replaced by a file.
+    fs.rmSync(path.join(sandbox.path, 'd4/sub/f4.txt'));
+    writeFiles(sandbox.path, { 'd4/sub/f4.txt/x.txt': 'x\n' });
+    fs.rmSync(path.join(sandbox.path, 'd0'), { recursive: true });
+    writeFiles(sandbox.path, { d0: 'a file\n' });
     const fast = await copyCandidates(manager.sandbox(sandbox.id));
     const full = await copyCandidates(manager.sandbox(sandbox.id), { portable: true });
     expect([...fast.keys()].sort()).toEqual([...full.keys()].sort());
     const looked = await scanChangedSince(sandbox.path, baseline - 100);
     if (looked) expect(looked.length).toBeLessThan(20);
-    expect([...fast.keys()].sort()).toEqual(['d1/sub/f1.txt', 'd2/sub/f2.txt', 'd3/f3-moved.txt', 'd3/sub/f3.txt', 'gone/a.txt', 'gone/deeper/b.txt', 'new/dir/n.txt', 'top.txt']);
+    const inD0 = Array.from({ length: 12 }, (_, k) => `d0/sub/f${k * 5}.txt`);
+    const expected = ['d0', ...inD0, 'd1/sub/f1.txt', 'd2/sub/f2.txt', 'd3/f3-moved.txt', 'd3/sub/f3.txt', 'd4/sub/f4.txt', 'd4/sub/f4.txt/x.txt'];
+    expect([...fast.keys()].sort()).toEqual([...expected, 'gone/a.txt', 'gone/deeper/b.txt', 'new/dir/n.txt', 'top.txt'].sort());
   });
 
   it('catches a same-size write that put the old mtime back (like cp -p or touch -r)', async () => {

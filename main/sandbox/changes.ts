@@ -88,7 +88,10 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>):
   await runPool(rels.length, 16, async (index) => {
     const rel = rels[index]!;
     const base = bases.get(rel) ?? null;
-    const [sandboxEntry, original] = await Promise.all([readEntry(inRoot(sandbox.path, rel)), readEntry(inRoot(sandbox.originalPath, rel))]);
+    const [inSandbox, original] = await Promise.all([readEntry(inRoot(sandbox.path, rel)), readEntry(inRoot(sandbox.originalPath, rel))]);
+    // A folder (or a special file) in the sandbox holds nothing that can be committed at this path:
+    // where the base had a file, that file is gone (a folder's own files are candidates of their own).
+    const sandboxEntry: DiskEntry = inSandbox.type === 'other' ? { type: null } : inSandbox;
     states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase: matchesBase(original, base, sandbox.access === 'write_only'), baseContent: null };
   });
   await loadBaseContent(sandbox, states);
@@ -235,7 +238,8 @@ function drift(state: PathState, sandbox: SandboxRecord): Pick<FileChange, 'drif
   if (sameEntry(state.original, state.sandbox)) return { drift: 'applied', driftReason: null };
   const now = state.original.type;
   let reason: string;
-  if (state.base === null) reason = `${now === 'other' ? 'something that is not a file' : `a ${now}`} was created at this path in ${sandbox.originalPath} after the sandbox was made`;
+  if (state.base === null && now === 'other') reason = `${sandbox.originalPath} has a folder or special file at this path, which a commit does not replace: move it aside there first`;
+  else if (state.base === null) reason = `a ${now} was created at this path in ${sandbox.originalPath} after the sandbox was made`;
   else if (now === null) reason = `it was deleted from ${sandbox.originalPath} after the sandbox was made`;
   else reason = `it changed in ${sandbox.originalPath} after the sandbox was made`;
   return { drift: 'conflict', driftReason: reason };
