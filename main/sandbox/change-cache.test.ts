@@ -124,19 +124,36 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
 });
 
 describe('ChangeCache', () => {
-  it('does not keep what was read when the stamps around the read do not describe it (an entry that came and went)', () => {
+  it('does not keep what was read when the stamp after the read does not describe it (an entry that came and went)', () => {
     const root = tempDir('bindery-cache-');
     const cache = new ChangeCache(0);
     const [inSandbox, inOriginal] = [path.join(root, 'sandbox.txt'), path.join(root, 'original.txt')];
-    const stamp = cache.stamp(inSandbox, inOriginal, 'ctx');
-    expect(stamp.settled).toBe(true);
-    const seen: DiskEntry = { type: 'file', mode: 0o644, size: 3, ino: 42, mtimeMs: 1, data: Buffer.from('hi\n'), sha256: 'x', blobId: 'y', binary: false };
+    const stamp = () => cache.stamp(inSandbox, inOriginal, 'ctx');
+    expect(stamp().settled).toBe(true);
+    const seen: DiskEntry = { type: 'file', mode: 0o644, size: 3, ino: 42, mtimeMs: 1, ctimeMs: 1, data: Buffer.from('hi\n'), sha256: 'x', blobId: 'y', binary: false };
     const listed = { change: null, addedId: null, deletedId: null };
-    cache.set('p', stamp, stamp, [seen, { type: null }], listed);
+    cache.keep('p', [seen, { type: null }], stamp, listed);
     expect(cache.stats().size).toBe(0);
-    cache.set('p', stamp, stamp, [{ type: null }, { type: null }], listed);
+    cache.keep('p', [{ type: null }, { type: null }], stamp, listed);
     expect(cache.stats().size).toBe(1);
-    expect(cache.get('p', cache.stamp(inSandbox, inOriginal, 'ctx'))).toBe(listed);
-    expect(cache.get('p', cache.stamp(inSandbox, inOriginal, 'other base'))).toBeUndefined();
+    expect(cache.lookup('p', stamp)).toBe(listed);
+    expect(cache.lookup('p', () => cache.stamp(inSandbox, inOriginal, 'other base'))).toBeUndefined();
+  });
+
+  it('does not keep a file whose stats moved while it was read', async () => {
+    const root = tempDir('bindery-cache-');
+    writeFiles(root, { 'sandbox.txt': 'one\n' });
+    const cache = new ChangeCache(0);
+    const file = path.join(root, 'sandbox.txt');
+    const stat = fs.lstatSync(file);
+    const read: DiskEntry = { type: 'file', mode: 0o644, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, data: null, sha256: 'x', blobId: 'y', binary: false };
+    const listed = { change: null, addedId: null, deletedId: null };
+    const stamp = () => cache.stamp(file, path.join(root, 'absent.txt'), 'ctx');
+    fs.chmodSync(file, 0o600);
+    await sleep(10);
+    cache.keep('p', [read, { type: null }], stamp, listed);
+    expect(cache.stats().size).toBe(0);
+    cache.keep('p', [{ ...read, ctimeMs: fs.lstatSync(file).ctimeMs }, { type: null }], stamp, listed);
+    expect(cache.stats().size).toBe(1);
   });
 });

@@ -50,10 +50,11 @@ export class ChangeCache {
     return { key: `${statKey(inSandbox)}|${statKey(inOriginal)}|${context}`, settled, sides: [inSandbox, inOriginal] };
   }
 
-  /** The kept inspection of `rel` when `stamp` is the one it was kept under. */
-  get(rel: string, stamp: PathStamp): ListedPath | undefined {
-    const kept = stamp.settled ? this.entries.get(rel) : undefined;
-    if (kept && kept.key === stamp.key) {
+  /** The kept inspection of `rel`, when there is one and `stamp` (taken only then) is the one it was kept under. */
+  lookup(rel: string, stamp: () => PathStamp): ListedPath | undefined {
+    const kept = this.entries.get(rel);
+    const now = kept ? stamp() : null;
+    if (kept && now?.settled && now.key === kept.key) {
       this.counts.hits++;
       return kept.listed;
     }
@@ -62,13 +63,16 @@ export class ChangeCache {
   }
 
   /**
-   * Keeps what was read between `before` and `after` from both sides (`read`), when nothing moved
-   * meanwhile, both stamps are settled, and what was read is what the stamps describe (an entry
-   * that came and went between the two stamps was read all the same).
+   * Keeps what was read of `rel` on both sides (`read`, whose stats were taken just before each
+   * read), under the stamp taken after it, when both sides were settled and the stamp still
+   * describes exactly what was read: nothing moved during the read, and an entry that came and
+   * went is not kept.
    */
-  set(rel: string, before: PathStamp, after: PathStamp, read: [DiskEntry, DiskEntry], listed: ListedPath): void {
-    const agrees = read.every((entry, side) => describes(after.sides[side]!, entry));
-    if (before.settled && after.settled && before.key === after.key && agrees) this.entries.set(rel, { key: after.key, listed });
+  keep(rel: string, read: [DiskEntry, DiskEntry], stamp: () => PathStamp, listed: ListedPath): void {
+    const settledBefore = Date.now() - this.racyMs;
+    const settled = read.every((entry) => entry.type === null || entry.type === 'other' || Math.max(entry.mtimeMs, entry.ctimeMs) < settledBefore);
+    const after = settled ? stamp() : null;
+    if (after?.settled && read.every((entry, side) => describes(after.sides[side]!, entry))) this.entries.set(rel, { key: after.key, listed });
     else this.entries.delete(rel);
   }
 
@@ -87,7 +91,8 @@ export class ChangeCache {
 function describes(stat: fs.Stats | null, entry: DiskEntry): boolean {
   if (entry.type === null || stat === null) return entry.type === null && stat === null;
   if (entry.type === 'other') return !stat.isFile() && !stat.isSymbolicLink();
-  return entry.ino === stat.ino && entry.size === stat.size && entry.mtimeMs === stat.mtimeMs && (entry.type === 'symlink') === stat.isSymbolicLink();
+  const same = entry.ino === stat.ino && entry.size === stat.size && entry.mtimeMs === stat.mtimeMs && entry.ctimeMs === stat.ctimeMs;
+  return same && (entry.type === 'symlink') === stat.isSymbolicLink();
 }
 
 /** `lstat`, or null when nothing is there (a parent that is a file counts as nothing). */

@@ -5,7 +5,7 @@
  * clean, conflict, or already applied.
  */
 import { ConflictError } from '../../shared/errors.ts';
-import type { ChangeCache, ListedPath, PathStamp } from './change-cache.ts';
+import type { ChangeCache, ListedPath } from './change-cache.ts';
 import { copyCandidates } from './changes-copy.ts';
 import { gitCandidates, readBlobs, type GitBaseEntry } from './changes-git.ts';
 import { lineCounts, readEntry, sameEntry, sha256, TEXT_LIMIT, type DiskEntry } from './content.ts';
@@ -115,19 +115,18 @@ export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cac
 /** The changes of `bases`, reading only the paths `cache` has no settled inspection of. */
 async function listWithCache(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cache: ChangeCache): Promise<FileChange[]> {
   cache.retainOnly(new Set(bases.keys()));
-  const stampOf = (rel: string, base: BaseInfo) => cache.stamp(inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), `${sandbox.access}|${JSON.stringify(base)}`);
+  const stampOf = (rel: string, base: BaseInfo) => () => cache.stamp(inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), `${sandbox.access}|${JSON.stringify(base)}`);
   // In the order of `bases`, as a fresh look has it: which of two equal deletions pairs with an addition depends on it.
   const listed: ListedPath[] = new Array(bases.size);
   const unread = new Map<string, BaseInfo>();
-  const before = new Map<string, { at: number; stamp: PathStamp }>();
+  const positions = new Map<string, number>();
   let at = 0;
   for (const [rel, base] of bases) {
-    const stamp = stampOf(rel, base);
-    const kept = cache.get(rel, stamp);
+    const kept = cache.lookup(rel, stampOf(rel, base));
     if (kept) listed[at] = kept;
     else {
       unread.set(rel, base);
-      before.set(rel, { at, stamp });
+      positions.set(rel, at);
     }
     at++;
   }
@@ -135,9 +134,8 @@ async function listWithCache(sandbox: SandboxRecord, bases: Map<string, BaseInfo
     const change = describe(state, sandbox);
     const ids = change ? pairableState({ change, target: state, source: null }) : null;
     const path: ListedPath = { change, addedId: change?.kind === 'added' ? ids!.addedId() : null, deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null };
-    const { at: index, stamp } = before.get(state.rel)!;
-    cache.set(state.rel, stamp, stampOf(state.rel, state.base), [state.sandbox, state.original], path);
-    listed[index] = path;
+    cache.keep(state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path);
+    listed[positions.get(state.rel)!] = path;
   }
   const pairable = listed.flatMap((path) => (path.change ? [{ value: path.change, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId }] : []));
   return pairRenames(pairable, (_added, _deleted, change) => change).sort(byPath);

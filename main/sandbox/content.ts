@@ -83,6 +83,7 @@ export type DiskEntry =
       size: number;
       ino: number;
       mtimeMs: number;
+      ctimeMs: number;
       /** The content (a symlink's target bytes); null for files over TEXT_LIMIT. */
       data: Buffer | null;
       /** sha256 of the content. */
@@ -106,7 +107,7 @@ export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
     if (code === 'ENOENT' || code === 'ENOTDIR') return { type: null };
     throw error;
   }
-  const base = { mode: stat.mode & 0o7777, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs };
+  const base = { mode: stat.mode & 0o7777, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
   if (stat.isSymbolicLink()) return heldEntry('symlink', base, fsSync.readlinkSync(at, { encoding: 'buffer' }));
   if (!stat.isFile()) return { type: 'other' };
   if (stat.size <= TEXT_LIMIT) return heldEntry('file', base, stat.size <= SYNC_READ_LIMIT ? fsSync.readFileSync(at) : await fs.readFile(at));
@@ -127,7 +128,7 @@ export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
  * An entry whose bytes are held: its hashes are taken when first asked for (most changes need
  * only one of the two, and many neither), then kept.
  */
-function heldEntry(type: EntryType, base: { mode: number; ino: number; mtimeMs: number }, data: Buffer): DiskEntry {
+function heldEntry(type: EntryType, base: { mode: number; ino: number; mtimeMs: number; ctimeMs: number }, data: Buffer): DiskEntry {
   let plain: string | undefined;
   let blob: string | undefined;
   return {
