@@ -42,16 +42,16 @@ describe('lineCounts', () => {
   });
 
   it('counts like a whole-text diff on random edits of random texts', () => {
-    for (let seed = 1; seed <= 400; seed++) {
+    for (let seed = 1; seed <= 2000; seed++) {
       const random = generator(seed);
       const pick = (options: string[]) => options[Math.floor(random() * options.length)]!;
-      const lines = Array.from({ length: Math.floor(random() * 12) }, () => pick(['a', 'b', 'c', 'ab', '', 'b c']));
+      const lines = Array.from({ length: Math.floor(random() * 12) }, () => pick(['a', 'b', 'c', 'ab', '', 'b c', 'x\r', '\r']));
       const before = lines.join('\n') + pick(['', '\n']);
       const edited = [...lines];
       for (let edits = Math.floor(random() * 4); edits > 0; edits--) {
         const at = Math.floor(random() * (edited.length + 1));
         const kind = pick(['insert', 'delete', 'change']);
-        if (kind === 'insert') edited.splice(at, 0, pick(['a', 'z', 'b']));
+        if (kind === 'insert') edited.splice(at, 0, pick(['a', 'z', 'b', 'y\r']));
         else if (kind === 'delete') edited.splice(at, 1);
         else edited[at] = `${edited[at] ?? ''}${pick(['a', 'x'])}`;
       }

@@ -27,7 +27,11 @@ export function isBinary(data: Buffer): boolean {
 export function lineCounts(before: string, after: string): { additions: number; deletions: number } | null {
   const head = sharedHead(before, after);
   const tail = sharedTail(before.slice(head), after.slice(head));
-  const parts = diffLines(before.slice(head, before.length - tail), after.slice(head, after.length - tail), { maxEditLength: 20_000 });
+  const removed = before.slice(head, before.length - tail);
+  const added = after.slice(head, after.length - tail);
+  // Lines only inserted or only removed need no diff: they are all of it.
+  if (removed === '' || added === '') return { additions: countLines(added), deletions: countLines(removed) };
+  const parts = diffLines(removed, added, { maxEditLength: 20_000 });
   if (!parts) return null;
   let additions = 0;
   let deletions = 0;
@@ -39,6 +43,14 @@ export function lineCounts(before: string, after: string): { additions: number; 
 }
 
 const NEWLINE = 10;
+
+/** How many lines a text holds, as jsdiff counts them: one per newline, plus an unterminated last one. */
+function countLines(text: string): number {
+  if (text === '') return 0;
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return text.charCodeAt(text.length - 1) === NEWLINE ? lines : lines + 1;
+}
 
 /** The length of the whole lines (each ending in a newline) both texts start with. */
 function sharedHead(a: string, b: string): number {
