@@ -5,6 +5,7 @@
  * folder, and whatever else the step needs); the newest readable file is the journal. A torn
  * newest file (crash mid-write) is unreadable and so never counts: the previous state stands.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,13 +106,9 @@ function stateFile(journalDir: string, transactionId: string, seq: number): stri
   return path.join(transactionDir(journalDir, transactionId), `state-${String(seq).padStart(6, '0')}.json`);
 }
 
-async function writeStateFile(file: string, record: JournalRecord): Promise<void> {
-  const handle = await fs.open(file, 'wx', 0o600);
-  try {
-    await handle.writeFile(JSON.stringify(record));
-  } finally {
-    await handle.close();
-  }
+/** Writes a new state file (synchronously: a small write to the page cache; its flush is separate). */
+function writeStateFile(file: string, record: JournalRecord): void {
+  fsSync.writeFileSync(file, JSON.stringify(record), { flag: 'wx', mode: 0o600 });
 }
 
 /**
@@ -120,12 +117,11 @@ async function writeStateFile(file: string, record: JournalRecord): Promise<void
  * that does not touch the target yet (linking backups).
  */
 export async function createJournal(journalDir: string, record: JournalRecord): Promise<() => Promise<void>> {
-  await fs.mkdir(journalDir, { recursive: true });
   const dir = transactionDir(journalDir, record.transactionId);
-  await fs.mkdir(path.join(dir, BACKUP_DIR), { recursive: true });
+  fsSync.mkdirSync(path.join(dir, BACKUP_DIR), { recursive: true });
   record.seq = 1;
   const file = stateFile(journalDir, record.transactionId, record.seq);
-  await writeStateFile(file, record);
+  writeStateFile(file, record);
   return async () => {
     await Promise.all([fsyncFile(file), fsyncDir(dir), fsyncDir(journalDir)]);
   };
@@ -149,7 +145,7 @@ export async function saveJournal(journalDir: string, record: JournalRecord, sta
   const previous = record.seq;
   record.seq = previous + 1;
   const file = stateFile(journalDir, record.transactionId, record.seq);
-  await writeStateFile(file, record);
+  writeStateFile(file, record);
   if (options.durable === false) return;
   await Promise.all([fsyncFile(file), fsyncDir(transactionDir(journalDir, record.transactionId)), fsyncDirs(options.alsoSync ?? [])]);
   // Older states are superseded only once this one is durable.

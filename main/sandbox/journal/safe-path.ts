@@ -55,7 +55,8 @@ export interface ResolvedTarget {
 
 /** The absolute form of a path recorded relative to the real root. */
 export function absoluteIn(rootReal: string, rel: string): string {
-  return rel === '' ? rootReal : path.join(rootReal, ...rel.split('/'));
+  // path.join reads `/` as a separator on every platform.
+  return rel === '' ? rootReal : path.join(rootReal, rel);
 }
 
 /** True when `candidate` is `root` or below it (both absolute, symlinks resolved). */
