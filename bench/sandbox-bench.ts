@@ -2,7 +2,8 @@
  * Sandbox engine against the raw tools, on generated trees of 1k and 20k files (100k with
  * --100k): copy_on_write provisioning vs `cp -a`, git_worktree provisioning vs `git worktree add`
  * on a clean repository, change detection (copy and worktree sandboxes, 20 files changed) vs
- * `git status --porcelain`. Targets (issue 4): 1.25x, 1.25x, 1.5x; change detection on 100k
+ * `git status --porcelain` (in the worktree sandbox itself; for a copy, in a copy of the repository
+ * with the same edits). Targets (issue 4): 1.25x, 1.25x, 1.5x; change detection on 100k
  * files under 300 MB RSS. Each row runs in its own process so its peak RSS is its own. Trees are
  * left alone for the racy window before use (like a real checkout; files changed seconds before
  * the copy are hashed at copy time) and
@@ -182,10 +183,13 @@ async function child(input: ChildInput): Promise<void> {
       const files = refresh ? allFiles(sandbox.path).filter((_, i) => i % REFRESH_EVERY === 0) : listFiles(sandbox.path).slice(0, CHANGED);
       for (const file of files) fs.appendFileSync(path.join(sandbox.path, file), 'changed\n');
       fs.writeFileSync(path.join(sandbox.path, 'added-by-tool.txt'), 'new\n');
-      const status = path.join(scratch, 'status-repo');
-      execFileSync('cp', ['-a', input.repo, status]);
-      for (const file of files) fs.appendFileSync(path.join(status, file), 'changed\n');
-      fs.writeFileSync(path.join(status, 'added-by-tool.txt'), 'new\n');
+      // git status runs in the worktree sandbox itself; a copy sandbox has no git, so it runs in a copy of the repository with the same edits.
+      const status = strategy === 'git_worktree' ? sandbox.path : path.join(scratch, 'status-repo');
+      if (strategy !== 'git_worktree') {
+        execFileSync('cp', ['-a', input.repo, status]);
+        for (const file of files) fs.appendFileSync(path.join(status, file), 'changed\n');
+        fs.writeFileSync(path.join(status, 'added-by-tool.txt'), 'new\n');
+      }
       // A review refresh comes after the tool's last write: the files it looks at again have settled.
       if (refresh) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RACY_WINDOW_MS + 200);
       keep = true;

@@ -123,7 +123,44 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
   });
 });
 
+describe('reading ahead while git lists a worktree sandbox', () => {
+  it('reads the paths still moving at the last look again, and lists what a fresh look lists', async () => {
+    const { sandbox, tempDir: temp } = await sandboxOf('git_worktree');
+    // A racy window no test outlasts: every path read stays "moving".
+    const cache = new ChangeCache(60_000);
+    writeFiles(sandbox.path, { 'later.txt': 'bbbb\n', 'edit.txt': 'a\nb\n' });
+    await detectChanges(sandbox, temp, cache);
+    expect(cache.unsettled().sort()).toEqual(['edit.txt', 'later.txt']);
+
+    // Read ahead, later.txt is back to its base (no longer a candidate) and edit.txt changed again.
+    writeFiles(sandbox.path, { 'later.txt': SEED['later.txt'], 'edit.txt': 'a\nb\nc\nd\ne\n', 'new.txt': 'new\n' });
+    const second = await detectChanges(sandbox, temp, cache);
+    expect(second).toEqual(await detectChanges(sandbox, temp));
+    expect(second.changes.map((c) => [c.path, c.additions, c.deletions])).toEqual([
+      ['edit.txt', 2, 0],
+      ['new.txt', 1, 0],
+    ]);
+    expect(cache.unsettled().sort()).toEqual(['edit.txt', 'new.txt']);
+  });
+});
+
 describe('ChangeCache', () => {
+  it('offers the paths it read but could not keep for reading ahead, while they stay candidates', () => {
+    const root = tempDir('bindery-cache-');
+    const cache = new ChangeCache(60_000);
+    const stamp = () => cache.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx');
+    const listed = { change: null, addedId: null, deletedId: null };
+    const moving: DiskEntry = { type: 'file', mode: 0o644, size: 1, ino: 1, mtimeMs: Date.now(), ctimeMs: Date.now(), data: Buffer.from('x'), sha256: 'x', blobId: 'y', binary: false };
+    cache.keep('one', [moving, { type: null }], stamp, listed);
+    cache.keep('two', [moving, { type: null }], stamp, listed);
+    expect(cache.unsettled()).toEqual(['one', 'two']);
+    cache.retainOnly(new Set(['two']));
+    expect(cache.unsettled()).toEqual(['two']);
+    const settled = new ChangeCache(0);
+    settled.keep('gone', [{ type: null }, { type: null }], () => settled.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx'), listed);
+    expect(settled.unsettled()).toEqual([]);
+  });
+
   it('does not keep what was read when the stamp after the read does not describe it (an entry that came and went)', () => {
     const root = tempDir('bindery-cache-');
     const cache = new ChangeCache(0);

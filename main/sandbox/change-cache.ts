@@ -21,6 +21,8 @@ export interface ListedPath {
 
 /** Changes this close to a look are not trusted to show in the stats (the journal's window too). */
 const RACY_MS = 3000;
+/** Paths offered for reading ahead of the next look, at most. */
+const READ_AHEAD_LIMIT = 512;
 
 /** The stats of both sides of a path (null: nothing there), and whether they are old enough to be trusted. */
 export interface PathStamp {
@@ -32,6 +34,8 @@ export interface PathStamp {
 /** The cache of one sandbox. */
 export class ChangeCache {
   private entries = new Map<string, { key: string; listed: ListedPath }>();
+  /** Paths the last look read but could not keep: they were still moving. */
+  private readonly moving = new Set<string>();
   private counts = { hits: 0, misses: 0 };
 
   constructor(private readonly racyMs = RACY_MS) {}
@@ -72,13 +76,24 @@ export class ChangeCache {
     const settledBefore = Date.now() - this.racyMs;
     const settled = read.every((entry) => entry.type === null || entry.type === 'other' || Math.max(entry.mtimeMs, entry.ctimeMs) < settledBefore);
     const after = settled ? stamp() : null;
-    if (after?.settled && read.every((entry, side) => describes(after.sides[side]!, entry))) this.entries.set(rel, { key: after.key, listed });
-    else this.entries.delete(rel);
+    if (after?.settled && read.every((entry, side) => describes(after.sides[side]!, entry))) {
+      this.entries.set(rel, { key: after.key, listed });
+      this.moving.delete(rel);
+    } else {
+      this.entries.delete(rel);
+      this.moving.add(rel);
+    }
   }
 
   /** Forgets every path not in `rels` (they are no longer candidates), so the cache stays the size of the list. */
   retainOnly(rels: ReadonlySet<string>): void {
     for (const rel of this.entries.keys()) if (!rels.has(rel)) this.entries.delete(rel);
+    for (const rel of this.moving) if (!rels.has(rel)) this.moving.delete(rel);
+  }
+
+  /** Paths the last look read but could not keep (a few hundred at most): the next look most likely reads them again. */
+  unsettled(): string[] {
+    return [...this.moving].slice(0, READ_AHEAD_LIMIT);
   }
 
   /** Lookups that found a kept inspection, and those that did not (for tests and benchmarks). */

@@ -81,14 +81,38 @@ async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>
   return paired.sort((a, b) => byPath(a.change, b.change));
 }
 
-/** Reads both sides of each candidate, and the base content where it is known. */
-async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>): Promise<PathState[]> {
+/** Both sides of a path as read: the sandbox's entry, then the original's. */
+type Sides = [DiskEntry, DiskEntry];
+
+/** Sides read ahead of the candidate list, by path (a failed read is left for readStates to retry). */
+type ReadAhead = Map<string, Promise<Sides | null>>;
+
+function readSides(sandbox: SandboxRecord, rel: string): Promise<Sides> {
+  return Promise.all([readEntry(inRoot(sandbox.path, rel)), readEntry(inRoot(sandbox.originalPath, rel))]);
+}
+
+/**
+ * Reads both sides of `rels` at once (small files synchronously, so this runs while git works in
+ * its own process). What is read stands for the path in this look, as a read after git's would.
+ */
+function readAhead(sandbox: SandboxRecord, rels: readonly string[]): ReadAhead {
+  return new Map(rels.map((rel) => [rel, readSides(sandbox, rel).then(primeBlobIds).catch(() => null)]));
+}
+
+/** Takes the blob ids of both sides, which a worktree's list compares with the base's: while git works, they cost nothing. */
+function primeBlobIds(sides: Sides): Sides {
+  for (const side of sides) if (side.type === 'file' || side.type === 'symlink') void side.blobId;
+  return sides;
+}
+
+/** Reads both sides of each candidate (or takes them from `ahead`), and the base content where it is known. */
+async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ahead?: ReadAhead): Promise<PathState[]> {
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);
   await runPool(rels.length, 16, async (index) => {
     const rel = rels[index]!;
     const base = bases.get(rel) ?? null;
-    const [inSandbox, original] = await Promise.all([readEntry(inRoot(sandbox.path, rel)), readEntry(inRoot(sandbox.originalPath, rel))]);
+    const [inSandbox, original] = (await ahead?.get(rel)) ?? (await readSides(sandbox, rel));
     // A folder (or a special file) in the sandbox holds nothing that can be committed at this path:
     // where the base had a file, that file is gone (a folder's own files are candidates of their own).
     const sandboxEntry: DiskEntry = inSandbox.type === 'other' ? { type: null } : inSandbox;
@@ -103,8 +127,11 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>):
  * With a cache, paths whose two sides have not moved since the cache's last look are not read again.
  */
 export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cache?: ChangeCache): Promise<SandboxChanges> {
-  const bases = await candidateBases(sandbox, tempDir);
-  const changes = cache ? await listWithCache(sandbox, bases, cache) : (await inspectBases(sandbox, bases)).map((c) => c.change);
+  const listing = candidateBases(sandbox, tempDir);
+  // While git lists the candidates, the paths the last look had to read are read again: most still are candidates.
+  const ahead = cache && sandbox.strategy === 'git_worktree' ? readAhead(sandbox, cache.unsettled()) : undefined;
+  const bases = await listing;
+  const changes = cache ? await listWithCache(sandbox, bases, cache, ahead) : (await inspectBases(sandbox, bases)).map((c) => c.change);
   const violation =
     sandbox.access === 'read_only' && changes.length > 0
       ? `This sandbox is read_only but ${changes.length} path(s) changed in it (first: ${displayPath(changes[0]!.path)}). They cannot be committed; discard the sandbox.`
@@ -113,7 +140,7 @@ export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cac
 }
 
 /** The changes of `bases`, reading only the paths `cache` has no settled inspection of. */
-async function listWithCache(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cache: ChangeCache): Promise<FileChange[]> {
+async function listWithCache(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cache: ChangeCache, ahead?: ReadAhead): Promise<FileChange[]> {
   cache.retainOnly(new Set(bases.keys()));
   const stampOf = (rel: string, base: BaseInfo) => () => cache.stamp(inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), `${sandbox.access}|${JSON.stringify(base)}`);
   // In the order of `bases`, as a fresh look has it: which of two equal deletions pairs with an addition depends on it.
@@ -130,7 +157,7 @@ async function listWithCache(sandbox: SandboxRecord, bases: Map<string, BaseInfo
     }
     at++;
   }
-  for (const state of await readStates(sandbox, unread)) {
+  for (const state of await readStates(sandbox, unread, ahead)) {
     const change = describe(state, sandbox);
     const ids = change ? pairableState({ change, target: state, source: null }) : null;
     const path: ListedPath = { change, addedId: change?.kind === 'added' ? ids!.addedId() : null, deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null };
