@@ -7,12 +7,13 @@ import { GIT_ENV } from '../testing/fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The walk-through's shell blocks (the resolution, then the plan), as one script. */
 function walkThrough(): string {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const start = readme.indexOf('A walk-through you can paste');
-  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(start));
-  if (!block?.[1]) throw new Error('README walk-through not found');
-  return block[1];
+  const blocks = [...readme.slice(start).matchAll(/```sh\n([\s\S]*?)```/g)].slice(0, 2).map((match) => match[1]!);
+  if (blocks.length < 2) throw new Error('README walk-through not found');
+  return blocks.join('\n');
 }
 
 describe('README walk-through', () => {
@@ -26,5 +27,10 @@ describe('README walk-through', () => {
     expect(output).toMatch(/repo\s+contextual\s+read_write\s+local\/app/);
     expect(output).toContain('"slot_name": "output"');
     expect(output).toMatch(/database\s+ok/);
+    expect(output).toMatch(/A\s+notes\.txt\s+\+1 -0\s+clean/);
+    expect(output).toContain('+made in the sandbox');
+    expect(output).toMatch(/local\/app: wrote 1 file\(s\), deleted 0\.\nmade in the sandbox\n/);
+    expect(output).toContain('Undone: 1 file(s) restored.');
+    expect(output).toMatch(/Discarded the sandbox of local\/app; its changes are in the trash as \S+/);
   }, 120_000);
 });

@@ -39,6 +39,8 @@ export interface CommitPlan {
   blocked: BlockedPath[];
   /** Merged files written for the journal to copy; removed after the commit. */
   tempFiles: string[];
+  /** Folders above deleted paths that the sandbox no longer has: the commit removes them from the original once empty. */
+  removeDirs: string[];
 }
 
 /** Plans the commit of `sandbox`; throws for a sandbox that cannot be committed at all. */
@@ -50,7 +52,7 @@ export async function planCommit(sandbox: SandboxRecord, selection: CommitSelect
   const chosen = select(inspected, selection.paths ?? [], sandbox);
   const resolutions = selection.resolutions ?? {};
   checkResolutions(resolutions, chosen);
-  const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [] };
+  const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [] };
   for (const item of chosen) {
     const { change } = item;
     if (sandbox.access === 'write_only' && change.kind === 'deleted') continue;
@@ -75,7 +77,31 @@ export async function planCommit(sandbox: SandboxRecord, selection: CommitSelect
     }
     plan.ops.push(...opsFor(item, sandbox, hashedAtMs));
   }
+  plan.removeDirs = foldersGoneFromSandbox(sandbox, plan.ops);
   return plan;
+}
+
+/** The folders above the deleted paths that are gone from the sandbox (git keeps no empty folders either). */
+function foldersGoneFromSandbox(sandbox: SandboxRecord, ops: readonly TransactionOp[]): string[] {
+  const gone = new Set<string>();
+  const kept = new Set<string>();
+  for (const op of ops) {
+    if (op.kind !== 'delete') continue;
+    for (let slash = op.relPath.lastIndexOf('/'); slash > 0; slash = op.relPath.lastIndexOf('/', slash - 1)) {
+      const folder = op.relPath.slice(0, slash);
+      if (gone.has(folder) || kept.has(folder)) continue;
+      (isFolder(inRoot(sandbox.path, folder)) ? kept : gone).add(folder);
+    }
+  }
+  return [...gone];
+}
+
+function isFolder(at: string | Buffer): boolean {
+  try {
+    return fsSync.lstatSync(at, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
 }
 
 /** Throws the ConflictError that blocks a commit, listing every blocked path. */

@@ -25,6 +25,25 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('commit', () => {
+  it.each(['copy_on_write', 'git_worktree'] as const)('removes a folder the sandbox removed once the commit empties it, and undo brings it back (%s)', async (strategy) => {
+    const { manager, plan } = newManager();
+    const files = { 'docs/old/a.md': 'a\n', 'docs/old/deep/b.md': 'b\n', 'docs/kept/c.md': 'c\n', 'top.txt': 't\n' };
+    const original = strategy === 'git_worktree' ? gitRepo(files) : plainDir(files);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: strategy });
+    // The tool removes docs/old entirely, but only the file in docs/kept (its folder stays).
+    fs.rmSync(path.join(sandbox.path, 'docs/old'), { recursive: true });
+    fs.rmSync(path.join(sandbox.path, 'docs/kept/c.md'));
+    expect((await manager.commit(sandbox.id)).kind).toBe('committed');
+    expect(exists(path.join(original, 'docs/old'))).toBe(false);
+    expect(fs.readdirSync(path.join(original, 'docs'))).toEqual(['kept']);
+    if (strategy === 'git_worktree') expect(git(original, 'status', '--porcelain').split('\n').map((line) => line.trim()).filter(Boolean).sort()).toEqual(['D docs/kept/c.md', 'D docs/old/a.md', 'D docs/old/deep/b.md']);
+
+    await manager.undo(sandbox.id);
+    expect(read(original, 'docs/old/a.md')).toBe('a\n');
+    expect(read(original, 'docs/old/deep/b.md')).toBe('b\n');
+    expect(read(original, 'docs/kept/c.md')).toBe('c\n');
+  });
+
   it('applies all changes of a copy (added, modified, deleted, renamed, symlink) and can undo them', async () => {
     const { manager, plan } = newManager();
     const original = plainDir();

@@ -91,6 +91,7 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
     journalDir: context.layout.journalDir,
     targetRoot: sandbox.originalPath,
     ops: plan.ops,
+    removeDirs: plan.removeDirs,
     signal: options.signal,
     onProgress: options.onProgress,
   });

@@ -11,6 +11,7 @@ import { checkOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
 import { copyDurable } from './durable-fs.ts';
 import { backUp } from './backup.ts';
+import { checkEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, readStamp, sameStamp, sameState, type RecordedState, type StatStamp } from './entry-state.ts';
 import {
   createJournal,
@@ -54,7 +55,8 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
   await reach(input, 'checked');
   throwIfAborted(input.signal);
 
-  const record = newRecord(newTransactionId(), rootReal, createdDirsOf(checked), checked.map(toJournalOp));
+  const emptied = checkEmptiedDirs(rootReal, input.removeDirs ?? [], checked);
+  const record = newRecord(newTransactionId(), rootReal, createdDirsOf(checked), checked.map(toJournalOp), emptied);
   const ctx: SettleContext = { journalDir, record, hooks: input.hooks, concurrency };
   const flushJournal = await createJournal(journalDir, record);
   return whileActive(record.transactionId, async () => {

@@ -34,7 +34,7 @@ const hooks: JournalHooks = {
 process.stdout.write('ready\n');
 const result =
   command === 'apply'
-    ? await applyTransaction({ journalDir: journalDir!, targetRoot: targetDir!, ops: scenario.ops, hooks })
+    ? await applyTransaction({ journalDir: journalDir!, targetRoot: targetDir!, ops: scenario.ops, removeDirs: scenario.removeDirs, hooks })
     : command === 'undo'
       ? await undoTransaction({ journalDir: journalDir!, targetRoot: targetDir!, transactionId: transactionId!, hooks })
       : await recoverTransactions(journalDir!, { hooks });

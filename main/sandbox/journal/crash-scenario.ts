@@ -1,7 +1,8 @@
 /**
  * The scenario of the crash trials (test suite and bench/commit-soak.ts): a target folder and a
  * sandbox whose commit overwrites, creates, deletes, retypes and re-modes ~1,000 files with odd
- * names, and a checker that the target is wholly old or wholly new afterwards.
+ * names and removes the two folders it empties, and a checker that the target is wholly old or
+ * wholly new afterwards.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,11 +16,16 @@ export type ScenarioState =
   | { kind: 'file'; sha256: string; mode: number; content: string }
   | { kind: 'symlink'; target: string };
 
-/** Everything a trial needs: the ops, and each path's old and new state. */
+/** Everything a trial needs: the ops, the folders the commit removes, and each path's old and new state. */
 export interface Scenario {
   ops: TransactionOp[];
+  /** Folders whose files the commit all deletes: gone on the new side, there on the old one. */
+  removeDirs: string[];
   paths: Array<{ relPath: string; old: ScenarioState; next: ScenarioState }>;
 }
+
+/** The folders the scenario's deletions empty (deepest first). */
+const EMPTIED_DIRS = ['gone/deep', 'gone'];
 
 /** Deterministic pseudo-random numbers, so a failing trial can be replayed from its seed. */
 export function seededRandom(seed: number): () => number {
@@ -65,7 +71,8 @@ function pathStates(i: number): { relPath: string; old: ScenarioState; next: Sce
       return { relPath: `new-${i % 7}/nested dir/${name}`, old: { kind: 'absent' }, next: fresh, op: 'write' };
     case 15:
     case 16:
-      return { relPath: `${dir}/${name}`, old, next: { kind: 'absent' }, op: 'delete' };
+      // Every fourth deletion empties a folder the commit then removes.
+      return { relPath: `${i % 80 === 15 ? 'gone' : i % 80 === 16 ? 'gone/deep' : dir}/${name}`, old, next: { kind: 'absent' }, op: 'delete' };
     case 17:
       return { relPath: `${dir}/${name}`, old: i % 40 === 17 ? old : { kind: 'symlink', target: `../old-${i}` }, next: { kind: 'symlink', target: `new target ${i}` }, op: 'write' };
     case 18:
@@ -90,7 +97,7 @@ function expectationOf(i: number, old: ScenarioState): Expectation {
  */
 export function buildScenario(sandboxDir: string, opCount = 1000, bystanders = 50): Scenario {
   fs.mkdirSync(sandboxDir, { recursive: true });
-  const scenario: Scenario = { ops: [], paths: [] };
+  const scenario: Scenario = { ops: [], removeDirs: EMPTIED_DIRS, paths: [] };
   for (let i = 0; i < opCount; i++) {
     const { relPath, old, next, op } = pathStates(i);
     scenario.paths.push({ relPath, old, next });
@@ -154,6 +161,13 @@ export function verifyTarget(targetDir: string, scenario: Scenario, overrides: M
   }
   const side = allNew ? 'new' : allOld ? 'old' : 'mixed';
   if (side === 'mixed') problems.push('some paths are old and others new: the commit was not all-or-nothing');
+  const overridden = [...overrides.keys()];
+  for (const dir of scenario.removeDirs) {
+    const there = fs.existsSync(path.join(targetDir, dir));
+    const keptByTrial = overridden.some((relPath) => relPath.startsWith(`${dir}/`));
+    if (side === 'new' && there && !keptByTrial) problems.push(`folder ${dir} was emptied by the commit but not removed`);
+    if (side === 'old' && !there) problems.push(`folder ${dir} is gone though the commit was undone`);
+  }
   const expected = expectedEntries(scenario, side === 'new' ? 'next' : 'old', overrides);
   for (const entry of walk(targetDir)) {
     if (path.basename(entry).startsWith(TEMP_PREFIX)) problems.push(`temp file left: ${JSON.stringify(entry)}`);
@@ -173,8 +187,8 @@ function expectedEntries(scenario: Scenario, side: 'old' | 'next', overrides: Ma
       entries.add(entry.relPath);
       addParents(entry.relPath);
     }
-    // Deleting a file may leave its folder, so the folders of old files are always allowed.
-    if (entry.old.kind !== 'absent') addParents(entry.relPath);
+    // A folder the commit did not remove stays after its files are deleted.
+    if (entry.old.kind !== 'absent' && !scenario.removeDirs.some((dir) => entry.relPath.startsWith(`${dir}/`))) addParents(entry.relPath);
   }
   return entries;
 }

@@ -91,7 +91,7 @@ export async function runTrial(workDir: string, scenarioFile: string, scenario: 
   materializeOld(target, scenario);
   try {
     if (spec.then?.command === 'undo') {
-      const applied = await applyTransaction({ journalDir, targetRoot: target, ops: scenario.ops });
+      const applied = await applyTransaction({ journalDir, targetRoot: target, ops: scenario.ops, removeDirs: scenario.removeDirs });
       if (applied.kind !== 'applied') throw new Error(`setup commit drifted: ${JSON.stringify(applied.paths.slice(0, 3))}`);
       const run = await runChild(['undo', scenarioFile, target, journalDir, applied.transactionId], spec.then.kill);
       problems.push(...[childProblem(run, 'undo')].filter((p): p is string => p !== null));

@@ -45,6 +45,12 @@ export interface JournalOp {
   next: RecordedState | null;
 }
 
+/** A folder a commit removes once empty, and the mode to make it again with. */
+export interface EmptiedDir {
+  rel: string;
+  mode: number;
+}
+
 /** The whole journal of a transaction. */
 export interface JournalRecord {
   format: number;
@@ -59,6 +65,8 @@ export interface JournalRecord {
   state: JournalState;
   /** Directories the commit creates, relative to the root, shallowest first. */
   createdDirs: string[];
+  /** Directories the commit removes if its ops empty them (see ApplyTransactionInput.removeDirs), deepest first, with their modes. */
+  emptiedDirs?: EmptiedDir[];
   ops: JournalOp[];
   /** Paths a rollback or undo left alone because someone changed them meanwhile. */
   untouched?: Array<{ relPath: string; reason: string }>;
@@ -242,7 +250,7 @@ export function currentOwner(): JournalRecord['owner'] {
 }
 
 /** A fresh record in state `prepared`. */
-export function newRecord(transactionId: string, targetRoot: string, createdDirs: string[], ops: JournalOp[]): JournalRecord {
+export function newRecord(transactionId: string, targetRoot: string, createdDirs: string[], ops: JournalOp[], emptiedDirs: EmptiedDir[] = []): JournalRecord {
   const now = new Date().toISOString();
   return {
     format: FORMAT,
@@ -254,6 +262,7 @@ export function newRecord(transactionId: string, targetRoot: string, createdDirs
     owner: currentOwner(),
     state: 'prepared',
     createdDirs,
+    emptiedDirs,
     ops,
   };
 }

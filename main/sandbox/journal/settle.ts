@@ -8,6 +8,7 @@ import path from 'node:path';
 import { BinderyError } from '../../../shared/errors.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
 import { fsyncDirs, linkOrCopy, removeEmptyDir, removeFile } from './durable-fs.ts';
+import { remakeEmptiedDirs, removeEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, sameState } from './entry-state.ts';
 import {
   backupPath,
@@ -108,6 +109,7 @@ export async function rollBack(ctx: SettleContext, finalState: 'rolled_back' | '
   const { record } = ctx;
   const untouched: DriftedPath[] = [];
   if (inspectTargets) {
+    await remakeEmptiedDirs(record);
     await forEachLimit(record.ops, ctx.concurrency, async (op) => {
       const current = (await observe(targetPath(record, op))).state;
       if (sameState(current, op.old)) return;
@@ -140,11 +142,12 @@ export async function rollBack(ctx: SettleContext, finalState: 'rolled_back' | '
   return untouched;
 }
 
-/** Ends a commit whose files are all replaced: flush the folders, drop temp files, record `committed`. */
+/** Ends a commit whose files are all replaced: flush the folders, remove those it emptied, drop temp files, record `committed`. */
 export async function finishCommit(ctx: SettleContext, sweepTemps: boolean): Promise<void> {
   await fsyncDirs(touchedDirs(ctx.record));
   await reach(ctx, 'synced');
   if (sweepTemps) await removeTemps(ctx);
+  await removeEmptiedDirs(ctx.record);
   // The renames are durable already; if this write is lost, recovery finds them done.
   await saveJournal(ctx.journalDir, ctx.record, 'committed', { durable: false });
   await reach(ctx, 'finished');

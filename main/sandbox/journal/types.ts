@@ -108,6 +108,12 @@ export interface ApplyTransactionInput {
   /** The original folder the ops are applied to. */
   targetRoot: string;
   ops: TransactionOp[];
+  /**
+   * Folders (relative to the root) the commit removes once its ops have emptied them, because the
+   * new version has no such folder. One that still holds anything then is left alone; undo and
+   * recovery make any of them again (with its mode) to put files back.
+   */
+  removeDirs?: string[];
   /** Cancels before the commit point; after it the commit always finishes. */
   signal?: AbortSignal;
   onProgress?: (progress: CommitProgress) => void;
