@@ -86,13 +86,19 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('changes with %s', (st
       ['nest/a.txt', 'deleted', 'clean'],
       ['nest/deeper/b.txt', 'deleted', 'clean'],
     ]);
-    expect(found.find((c) => c.path === 'nest')?.driftReason).toMatch(/has a folder or special file at this path, which a commit does not replace: move it aside there first/);
+    expect(found.find((c) => c.path === 'nest')?.driftReason).toMatch(/has a folder or special file at this path, which a commit does not replace: commit the deletions inside the folder first/);
     const diff = await manager.diff(sandbox.id, 'keep.txt');
     expect(diff).toMatchObject({ kind: 'text', deletions: 1, additions: 0 });
     // The file goes first, then the folder that replaced it can come.
     expect(await manager.commit(sandbox.id, { paths: ['keep.txt'] })).toMatchObject({ kind: 'committed' });
     expect(await manager.commit(sandbox.id, { paths: ['keep.txt/inside.txt'] })).toMatchObject({ kind: 'committed' });
     expect(fs.readFileSync(path.join(repo, 'keep.txt/inside.txt'), 'utf8')).toBe('inside\n');
+    // Likewise the folder's files go first, and the folder with them; then the file that replaced it can come.
+    expect(await manager.commit(sandbox.id, { paths: ['nest/a.txt', 'nest/deeper/b.txt'] })).toMatchObject({ kind: 'committed' });
+    expect(fs.existsSync(path.join(repo, 'nest'))).toBe(false);
+    expect((await manager.changes(sandbox.id)).changes.find((c) => c.path === 'nest')).toMatchObject({ kind: 'added', drift: 'clean' });
+    expect(await manager.commit(sandbox.id, { paths: ['nest'] })).toMatchObject({ kind: 'committed' });
+    expect(fs.readFileSync(path.join(repo, 'nest'), 'utf8')).toBe('a file now\n');
   });
 
   it('lists every kind of change, odd names and large binaries, each clean or in conflict', async () => {

@@ -2,7 +2,8 @@
  * Applies a set of file changes to a target folder so that a crash at any point leaves every file
  * wholly old or wholly new (DESIGN 2.3). Protocol: check -> journal (`prepared`) -> back up ->
  * stage temp files beside the targets, fsync -> journal (`committing`, the commit point) ->
- * re-check and rename each -> fsync folders -> journal (`committed`). Backups stay for undo.
+ * re-check and rename each -> fsync folders -> remove the folders it emptied (see emptied-dirs.ts)
+ * -> journal (`committed`). Backups stay for undo.
  */
 import fs from 'node:fs';
 import path from 'node:path';
