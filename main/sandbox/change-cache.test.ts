@@ -151,13 +151,13 @@ describe('ChangeCache', () => {
     const stamp = () => cache.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx');
     const listed = { change: null, addedId: null, deletedId: null };
     const moving: DiskEntry = { type: 'file', mode: 0o644, size: 1, ino: 1, mtimeMs: Date.now(), ctimeMs: Date.now(), data: Buffer.from('x'), sha256: 'x', blobId: 'y', binary: false };
-    cache.keep('one', [moving, { type: null }], stamp, listed);
-    cache.keep('two', [moving, { type: null }], stamp, listed);
+    cache.keep('one', [moving, { type: null }], stamp, listed, Date.now());
+    cache.keep('two', [moving, { type: null }], stamp, listed, Date.now());
     expect(cache.unsettled()).toEqual(['one', 'two']);
     cache.retainOnly(new Set(['two']));
     expect(cache.unsettled()).toEqual(['two']);
     const settled = new ChangeCache(0);
-    settled.keep('gone', [{ type: null }, { type: null }], () => settled.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx'), listed);
+    settled.keep('gone', [{ type: null }, { type: null }], () => settled.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx'), listed, Date.now());
     expect(settled.unsettled()).toEqual([]);
   });
 
@@ -169,12 +169,30 @@ describe('ChangeCache', () => {
     expect(stamp().settled).toBe(true);
     const seen: DiskEntry = { type: 'file', mode: 0o644, size: 3, ino: 42, mtimeMs: 1, ctimeMs: 1, data: Buffer.from('hi\n'), sha256: 'x', blobId: 'y', binary: false };
     const listed = { change: null, addedId: null, deletedId: null };
-    cache.keep('p', [seen, { type: null }], stamp, listed);
+    cache.keep('p', [seen, { type: null }], stamp, listed, Date.now());
     expect(cache.stats().size).toBe(0);
-    cache.keep('p', [{ type: null }, { type: null }], stamp, listed);
+    cache.keep('p', [{ type: null }, { type: null }], stamp, listed, Date.now());
     expect(cache.stats().size).toBe(1);
     expect(cache.lookup('p', stamp)).toBe(listed);
     expect(cache.lookup('p', () => cache.stamp(inSandbox, inOriginal, 'other base'))).toBeUndefined();
+  });
+
+  it('judges whether a read was settled by when it began, not when it is kept', async () => {
+    const root = tempDir('bindery-cache-');
+    writeFiles(root, { 'sandbox.txt': 'one\n' });
+    const file = path.join(root, 'sandbox.txt');
+    await sleep(5);
+    const cache = new ChangeCache(0);
+    const stat = fs.lstatSync(file);
+    const read: DiskEntry = { type: 'file', mode: 0o644, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, data: null, sha256: 'x', blobId: 'y', binary: false };
+    const listed = { change: null, addedId: null, deletedId: null };
+    const stamp = () => cache.stamp(file, path.join(root, 'absent.txt'), 'ctx');
+    const changedAt = Math.max(stat.mtimeMs, stat.ctimeMs);
+    // Begun in the very tick of the change (as a read ahead of a slow git status can be), it is not trusted however late it is kept.
+    cache.keep('p', [read, { type: null }], stamp, listed, changedAt);
+    expect(cache.stats().size).toBe(0);
+    cache.keep('p', [read, { type: null }], stamp, listed, changedAt + 1);
+    expect(cache.stats().size).toBe(1);
   });
 
   it('does not keep a file whose stats moved while it was read', async () => {
@@ -188,9 +206,9 @@ describe('ChangeCache', () => {
     const stamp = () => cache.stamp(file, path.join(root, 'absent.txt'), 'ctx');
     fs.chmodSync(file, 0o600);
     await sleep(10);
-    cache.keep('p', [read, { type: null }], stamp, listed);
+    cache.keep('p', [read, { type: null }], stamp, listed, Date.now());
     expect(cache.stats().size).toBe(0);
-    cache.keep('p', [{ ...read, ctimeMs: fs.lstatSync(file).ctimeMs }, { type: null }], stamp, listed);
+    cache.keep('p', [{ ...read, ctimeMs: fs.lstatSync(file).ctimeMs }, { type: null }], stamp, listed, Date.now());
     expect(cache.stats().size).toBe(1);
   });
 });

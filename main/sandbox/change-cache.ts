@@ -68,12 +68,12 @@ export class ChangeCache {
 
   /**
    * Keeps what was read of `rel` on both sides (`read`, whose stats were taken just before each
-   * read), under the stamp taken after it, when both sides were settled and the stamp still
-   * describes exactly what was read: nothing moved during the read, and an entry that came and
-   * went is not kept.
+   * read, which began at `readAtMs`), under the stamp taken after it, when both sides had settled
+   * before the read began and the stamp still describes exactly what was read: nothing moved
+   * during or since the read, and an entry that came and went is not kept.
    */
-  keep(rel: string, read: [DiskEntry, DiskEntry], stamp: () => PathStamp, listed: ListedPath): void {
-    const settledBefore = Date.now() - this.racyMs;
+  keep(rel: string, read: [DiskEntry, DiskEntry], stamp: () => PathStamp, listed: ListedPath, readAtMs: number): void {
+    const settledBefore = readAtMs - this.racyMs;
     const settled = read.every((entry) => entry.type === null || entry.type === 'other' || Math.max(entry.mtimeMs, entry.ctimeMs) < settledBefore);
     const after = settled ? stamp() : null;
     if (after?.settled && read.every((entry, side) => describes(after.sides[side]!, entry))) {

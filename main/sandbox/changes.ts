@@ -8,7 +8,7 @@ import { ConflictError } from '../../shared/errors.ts';
 import type { ChangeCache, ListedPath } from './change-cache.ts';
 import { copyCandidates } from './changes-copy.ts';
 import { gitCandidates, readBlobs, type GitBaseEntry } from './changes-git.ts';
-import { lineCounts, readEntry, sameEntry, sha256, TEXT_LIMIT, type DiskEntry } from './content.ts';
+import { lineCounts, readEntry, readSmallEntry, sameEntry, sha256, TEXT_LIMIT, type DiskEntry } from './content.ts';
 import { displayPath, inRoot } from './fs-path.ts';
 import { sameMtime, type ManifestEntry } from './manifest.ts';
 import type { ChangeCounts, FileChange, SandboxChanges, SandboxRecord } from './model.ts';
@@ -28,6 +28,8 @@ export interface PathState {
   originalIsBase: boolean;
   /** The base content when it is known and small (git blobs; copies whose original is unchanged). */
   baseContent: Buffer | null;
+  /** When reading the two sides began (ms since the epoch): changes since then may not show in their stats yet. */
+  readAtMs: number;
 }
 
 /** A change with the states it was computed from (a rename has the old path's state as `source`). */
@@ -81,28 +83,52 @@ async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>
   return paired.sort((a, b) => byPath(a.change, b.change));
 }
 
-/** Both sides of a path as read: the sandbox's entry, then the original's. */
-type Sides = [DiskEntry, DiskEntry];
+/** Both sides of a path as read (the sandbox's entry, then the original's), and when reading began. */
+interface Sides {
+  entries: [DiskEntry, DiskEntry];
+  readAtMs: number;
+}
 
-/** Sides read ahead of the candidate list, by path (a failed read is left for readStates to retry). */
-type ReadAhead = Map<string, Promise<Sides | null>>;
+/** Paths read ahead of the candidate list, with what was read. */
+type ReadAhead = Map<string, Sides>;
 
-function readSides(sandbox: SandboxRecord, rel: string): Promise<Sides> {
-  return Promise.all([readEntry(inRoot(sandbox.path, rel)), readEntry(inRoot(sandbox.originalPath, rel))]);
+/** Read ahead while git works, at most: enough for a tool's burst of edits, bounded in memory. */
+const READ_AHEAD_BYTES = 32 * 1024 * 1024;
+
+async function readSides(sandbox: SandboxRecord, rel: string): Promise<Sides> {
+  const readAtMs = Date.now();
+  const entries = await Promise.all([readEntry(inRoot(sandbox.path, rel)), readEntry(inRoot(sandbox.originalPath, rel))]);
+  return { entries, readAtMs };
 }
 
 /**
- * Reads both sides of `rels` at once (small files synchronously, so this runs while git works in
- * its own process). What is read stands for the path in this look, as a read after git's would.
+ * Reads both sides of `rels` synchronously, so it runs while git works in its own process, with
+ * their blob ids (which a worktree's list compares with the base's). Large files, paths that fail
+ * to read, and whatever is past the byte budget are left to be read after git, with the rest.
+ * What is read stands for the path in this look, as a read after git's would.
  */
 function readAhead(sandbox: SandboxRecord, rels: readonly string[]): ReadAhead {
-  return new Map(rels.map((rel) => [rel, readSides(sandbox, rel).then(primeBlobIds).catch(() => null)]));
-}
-
-/** Takes the blob ids of both sides, which a worktree's list compares with the base's: while git works, they cost nothing. */
-function primeBlobIds(sides: Sides): Sides {
-  for (const side of sides) if (side.type === 'file' || side.type === 'symlink') void side.blobId;
-  return sides;
+  const ahead: ReadAhead = new Map();
+  let bytes = 0;
+  for (const rel of rels) {
+    if (bytes >= READ_AHEAD_BYTES) break;
+    const readAtMs = Date.now();
+    let entries: [DiskEntry | null, DiskEntry | null];
+    try {
+      entries = [readSmallEntry(inRoot(sandbox.path, rel)), readSmallEntry(inRoot(sandbox.originalPath, rel))];
+    } catch {
+      continue;
+    }
+    const [inSandbox, original] = entries;
+    if (inSandbox === null || original === null) continue;
+    for (const side of [inSandbox, original]) {
+      if (side.type !== 'file' && side.type !== 'symlink') continue;
+      bytes += side.size;
+      void side.blobId;
+    }
+    ahead.set(rel, { entries: [inSandbox, original], readAtMs });
+  }
+  return ahead;
 }
 
 /** Reads both sides of each candidate (or takes them from `ahead`), and the base content where it is known. */
@@ -112,11 +138,12 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
   await runPool(rels.length, 16, async (index) => {
     const rel = rels[index]!;
     const base = bases.get(rel) ?? null;
-    const [inSandbox, original] = (await ahead?.get(rel)) ?? (await readSides(sandbox, rel));
+    const { entries, readAtMs } = ahead?.get(rel) ?? (await readSides(sandbox, rel));
+    const [inSandbox, original] = entries;
     // A folder (or a special file) in the sandbox holds nothing that can be committed at this path:
     // where the base had a file, that file is gone (a folder's own files are candidates of their own).
     const sandboxEntry: DiskEntry = inSandbox.type === 'other' ? { type: null } : inSandbox;
-    states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase: matchesBase(original, base, sandbox.access === 'write_only'), baseContent: null };
+    states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase: matchesBase(original, base, sandbox.access === 'write_only'), baseContent: null, readAtMs };
   });
   await loadBaseContent(sandbox, states);
   return states;
@@ -161,7 +188,7 @@ async function listWithCache(sandbox: SandboxRecord, bases: Map<string, BaseInfo
     const change = describe(state, sandbox);
     const ids = change ? pairableState({ change, target: state, source: null }) : null;
     const path: ListedPath = { change, addedId: change?.kind === 'added' ? ids!.addedId() : null, deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null };
-    cache.keep(state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path);
+    cache.keep(state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
     listed[positions.get(state.rel)!] = path;
   }
   const pairable = listed.flatMap((path) => (path.change ? [{ value: path.change, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId }] : []));

@@ -109,8 +109,8 @@ export type DiskEntry =
 /** Files up to this size are read synchronously: a handful of syscalls cost less than thread-pool round trips. */
 const SYNC_READ_LIMIT = 256 * 1024;
 
-/** Reads a file or symlink without following it; large files are hashed as a stream, never held whole. */
-export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
+/** The stat of a file or symlink at `at`, or the entry it already is: nothing there, or something else. */
+function lookAt(at: string | Buffer): fsSync.Stats | DiskEntry {
   let stat;
   try {
     stat = fsSync.lstatSync(at);
@@ -119,10 +119,28 @@ export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
     if (code === 'ENOENT' || code === 'ENOTDIR') return { type: null };
     throw error;
   }
-  const base = { mode: stat.mode & 0o7777, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
-  if (stat.isSymbolicLink()) return heldEntry('symlink', base, fsSync.readlinkSync(at, { encoding: 'buffer' }));
-  if (!stat.isFile()) return { type: 'other' };
-  if (stat.size <= TEXT_LIMIT) return heldEntry('file', base, stat.size <= SYNC_READ_LIMIT ? fsSync.readFileSync(at) : await fs.readFile(at));
+  return stat.isFile() || stat.isSymbolicLink() ? stat : { type: 'other' };
+}
+
+/** The entry for `stat`, read synchronously, when it is a symlink or a file of at most `limit` bytes. */
+function readSmall(at: string | Buffer, stat: fsSync.Stats, limit: number): DiskEntry | null {
+  if (stat.isSymbolicLink()) return heldEntry('symlink', baseOf(stat), fsSync.readlinkSync(at, { encoding: 'buffer' }));
+  return stat.size <= limit ? heldEntry('file', baseOf(stat), fsSync.readFileSync(at)) : null;
+}
+
+/** Reads a file or symlink without following it, synchronously; null for a file over `limit` bytes (`readEntry` takes those). */
+export function readSmallEntry(at: string | Buffer, limit = SYNC_READ_LIMIT): DiskEntry | null {
+  const seen = lookAt(at);
+  return seen instanceof fsSync.Stats ? readSmall(at, seen, limit) : seen;
+}
+
+/** Reads a file or symlink without following it; large files are hashed as a stream, never held whole. */
+export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
+  const stat = lookAt(at);
+  if (!(stat instanceof fsSync.Stats)) return stat;
+  const small = readSmall(at, stat, SYNC_READ_LIMIT);
+  if (small) return small;
+  if (stat.size <= TEXT_LIMIT) return heldEntry('file', baseOf(stat), await fs.readFile(at));
   const plain = createHash('sha256');
   const blob = createHash('sha1').update(`blob ${stat.size}\0`);
   let size = 0;
@@ -133,7 +151,11 @@ export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
     blob.update(chunk as Buffer);
     size += (chunk as Buffer).length;
   }
-  return { type: 'file', ...base, size, data: null, sha256: plain.digest('hex'), blobId: blob.digest('hex'), binary };
+  return { type: 'file', ...baseOf(stat), size, data: null, sha256: plain.digest('hex'), blobId: blob.digest('hex'), binary };
+}
+
+function baseOf(stat: fsSync.Stats): { mode: number; size: number; ino: number; mtimeMs: number; ctimeMs: number } {
+  return { mode: stat.mode & 0o7777, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs };
 }
 
 /**

@@ -2,10 +2,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UnsafePathError, ValidationError } from '../../../shared/errors.ts';
-import { applyTransaction, undoTransaction, type TransactionOp } from './index.ts';
+import { applyTransaction, listTransactions, undoTransaction, type TransactionOp } from './index.ts';
 import { readTree, sha, workspace, writeTree } from './test-support.ts';
 
 const deleteOf = (relPath: string, content: string): TransactionOp => ({ relPath, kind: 'delete', expect: { kind: 'file', sha256: sha(content) } });
+
+const NOBODY = 65534;
+
+function chownTree(dir: string, id: number): void {
+  fs.chownSync(dir, id, id);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) fs.lchownSync(path.join(entry.parentPath, entry.name), id, id);
+}
+
+/** Runs `work` as a user whom permissions bind: this one, or nobody when the tests run as root (whom they do not). */
+async function asOrdinaryUser<T>(root: string, work: () => Promise<T>): Promise<T> {
+  if (process.getuid?.() !== 0) return work();
+  chownTree(root, NOBODY);
+  process.setegid!(NOBODY);
+  process.seteuid!(NOBODY);
+  try {
+    return await work();
+  } finally {
+    process.seteuid!(0);
+    process.setegid!(0);
+  }
+}
 
 describe('folders a commit empties', () => {
   it('are removed once empty, deepest first, and made again with their mode by undo', async () => {
@@ -40,6 +61,34 @@ describe('folders a commit empties', () => {
     });
     expect(result.kind).toBe('applied');
     expect(readTree(target)).toEqual({ old: '<dir>', 'old/new.md': 'mine' });
+  });
+
+  it.skipIf(process.platform === 'win32')('stay when they cannot be removed, and the commit still applies', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'ro/sub/a.md': 'a', 'top.md': 'old' });
+    writeTree(sandbox, { 'top.md': 'new' });
+    // A read-only parent: a.md can go from sub, but sub cannot go from ro.
+    fs.chmodSync(path.join(target, 'ro'), 0o555);
+    const ops = [deleteOf('ro/sub/a.md', 'a'), { relPath: 'top.md', kind: 'write', sourcePath: path.join(sandbox, 'top.md'), expect: { kind: 'file', sha256: sha('old') } } as const];
+    const result = await asOrdinaryUser(path.dirname(target), () => applyTransaction({ journalDir, targetRoot: target, ops, removeDirs: ['ro/sub'] }));
+    expect(result.kind).toBe('applied');
+    expect(readTree(target)).toEqual({ ro: '<dir>', 'ro/sub': '<dir>', 'top.md': 'new' });
+    expect((await listTransactions(journalDir))[0]).toMatchObject({ state: 'committed' });
+  });
+
+  it('undo refuses, changing nothing, while something else has the name of a folder the commit removed', async () => {
+    const { target, journalDir } = workspace();
+    writeTree(target, { 'gone/a.md': 'a', 'gone/deep/b.md': 'b' });
+    const result = await applyTransaction({ journalDir, targetRoot: target, ops: [deleteOf('gone/a.md', 'a'), deleteOf('gone/deep/b.md', 'b')], removeDirs: ['gone/deep', 'gone'] });
+    expect(readTree(target)).toEqual({});
+    writeTree(target, { gone: 'a file took the name' });
+    const transactionId = (result as { transactionId: string }).transactionId;
+    const refused = await undoTransaction({ journalDir, targetRoot: target, transactionId });
+    expect(refused).toMatchObject({ kind: 'drifted', paths: [{ relPath: 'gone', reason: expect.stringMatching(/move that aside, then undo again/) }] });
+    expect(readTree(target)).toEqual({ gone: 'a file took the name' });
+    fs.rmSync(path.join(target, 'gone'));
+    expect(await undoTransaction({ journalDir, targetRoot: target, transactionId })).toEqual({ kind: 'undone', restored: ['gone/a.md', 'gone/deep/b.md'] });
+    expect(readTree(target)).toEqual({ gone: '<dir>', 'gone/a.md': 'a', 'gone/deep': '<dir>', 'gone/deep/b.md': 'b' });
   });
 
   it('leaves alone a folder that is gone already or reached through a symlink', async () => {

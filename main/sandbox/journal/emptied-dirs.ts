@@ -9,7 +9,7 @@ import path from 'node:path';
 import { UnsafePathError, ValidationError } from '../../../shared/errors.ts';
 import type { CheckedOp } from './check-ops.ts';
 import { diskPath } from './disk-path.ts';
-import { fsyncDirs, removeEmptyDir } from './durable-fs.ts';
+import { fsyncDirs } from './durable-fs.ts';
 import { permissionBits } from './entry-state.ts';
 import type { EmptiedDir, JournalRecord } from './journal-file.ts';
 import { absoluteIn, checkRelPath, folderStillReal } from './safe-path.ts';
@@ -40,32 +40,63 @@ export function checkEmptiedDirs(rootReal: string, removeDirs: readonly string[]
   return found.sort((a, b) => depth(b.rel) - depth(a.rel) || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
 }
 
-/** Removes each recorded folder that is empty now, deepest first, and flushes their parents. */
+/**
+ * Removes each recorded folder that is empty now, deepest first, and flushes their parents. Past
+ * the commit point, so nothing here may fail the commit: a folder that cannot be removed (its
+ * parent is read-only, it is a mount point, it is in use) stays, as a folder someone refilled does.
+ */
 export async function removeEmptiedDirs(record: JournalRecord): Promise<void> {
   const parents = new Set<string>();
   for (const { rel } of record.emptiedDirs ?? []) {
     const absolute = absoluteIn(record.targetRoot, rel);
-    if (!folderStillReal(absolute)) continue;
-    await removeEmptyDir(absolute);
-    parents.add(path.dirname(absolute));
+    try {
+      if (!folderStillReal(absolute)) continue;
+      fs.rmdirSync(diskPath(absolute));
+      parents.add(path.dirname(absolute));
+    } catch {
+      // left in place
+    }
   }
-  await fsyncDirs(parents);
+  // An unflushed removal that a power loss undoes only brings back an empty folder.
+  await fsyncDirs(parents).catch(() => undefined);
 }
 
 /**
- * Makes again, shallowest first, each recorded folder that is missing, where its parent is still
- * the real folder it was, so files can be put back into it.
+ * Makes again, shallowest first, each recorded folder that is missing, with its recorded mode, where
+ * its parent is still the real folder it was, so files can be put back into it. A folder that
+ * cannot be made (a file took its place, no permission) is left out: the files under it are then
+ * reported as not restored, and nothing is written elsewhere.
  */
 export async function remakeEmptiedDirs(record: JournalRecord): Promise<void> {
   const parents = new Set<string>();
   for (const { rel, mode } of [...(record.emptiedDirs ?? [])].reverse()) {
     const absolute = absoluteIn(record.targetRoot, rel);
     if (somethingAt(absolute) || !folderStillReal(path.dirname(absolute))) continue;
-    fs.mkdirSync(diskPath(absolute));
-    fs.chmodSync(diskPath(absolute), mode);
+    try {
+      fs.mkdirSync(diskPath(absolute), mode);
+    } catch {
+      continue; // nothing was made; the files under it are reported as not restored
+    }
+    setModeNoFollow(absolute, mode);
     parents.add(path.dirname(absolute));
   }
   await fsyncDirs(parents);
+}
+
+/** Gives the folder exactly `mode` (mkdir applies the umask), through the folder itself, never a symlink put in its place. */
+function setModeNoFollow(dir: string, mode: number): void {
+  const { O_RDONLY, O_DIRECTORY = 0, O_NOFOLLOW = 0 } = fs.constants;
+  let fd: number;
+  try {
+    fd = fs.openSync(diskPath(dir), O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  } catch {
+    return; // swapped meanwhile: not ours to change
+  }
+  try {
+    if (permissionBits(fs.fstatSync(fd).mode) !== mode) fs.fchmodSync(fd, mode);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function somethingAt(absolute: string): boolean {

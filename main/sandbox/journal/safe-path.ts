@@ -2,6 +2,7 @@
  * Where a relative path of a commit may land: inside the target root, never through a symlinked
  * directory that leads outside it. The predicate is pure; the resolver looks at the disk.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NotFoundError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
@@ -137,13 +138,13 @@ function relativeTo(rootReal: string, absolute: string): string {
 }
 
 /**
- * True when `dir` (recorded with symlinks resolved) still resolves to itself: nobody swapped it,
- * or one of its parents, for a symlink since the commit checked it. Checked again right before
- * each rename so a swapped folder cannot redirect a write outside the target.
+ * True when `dir` (recorded with symlinks resolved) is still a folder that resolves to itself:
+ * nobody swapped it, or one of its parents, for a symlink or a file since the commit checked it.
+ * Checked again right before each rename so a swapped folder cannot redirect a write outside the target.
  */
 export function folderStillReal(dir: string): boolean {
   try {
-    return nativeRealPathExact(dir) === dir;
+    return nativeRealPathExact(dir) === dir && fsSync.lstatSync(diskPath(dir)).isDirectory();
   } catch {
     return false;
   }

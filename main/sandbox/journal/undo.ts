@@ -2,15 +2,31 @@
  * Undo of a finished commit from its backups ("undo the last commit"). Refused, with nothing
  * changed, when any file it wrote or deleted has changed since.
  */
+import fs from 'node:fs';
 import { ConflictError, ValidationError } from '../../../shared/errors.ts';
 import { DEFAULT_CONCURRENCY } from './apply.ts';
+import { diskPath } from './disk-path.ts';
 import { describeState, observe, sameState } from './entry-state.ts';
-import { readJournal, saveJournal, targetPath } from './journal-file.ts';
+import { readJournal, saveJournal, targetPath, type JournalRecord } from './journal-file.ts';
 import { whileActive, withRootLock } from './ownership.ts';
 import { forEachLimit } from './pool.ts';
-import { realTargetRoot } from './safe-path.ts';
+import { absoluteIn, realTargetRoot } from './safe-path.ts';
 import { rollBack, type SettleContext } from './settle.ts';
 import type { DriftedPath, UndoTransactionInput, UndoTransactionResult } from './types.ts';
+
+/** Folders the commit removed where something else now sits, so undo cannot make them again. */
+function blockedFolders(record: JournalRecord): DriftedPath[] {
+  return (record.emptiedDirs ?? []).flatMap(({ rel }) => {
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.lstatSync(diskPath(absoluteIn(record.targetRoot, rel)), { throwIfNoEntry: false });
+    } catch {
+      return []; // a folder above it is blocked: reported for that folder, or its files stay as they are
+    }
+    if (!stat || stat.isDirectory()) return [];
+    return [{ relPath: rel, reason: 'the commit removed this folder and something else now has its name: move that aside, then undo again.' }];
+  });
+}
 
 /** Restores every file a committed transaction changed to its version before the commit. */
 export async function undoTransaction(input: UndoTransactionInput): Promise<UndoTransactionResult> {
@@ -37,6 +53,7 @@ export async function undoTransaction(input: UndoTransactionInput): Promise<Undo
         });
       }
     });
+    drifted.push(...blockedFolders(record));
     if (drifted.length > 0) return { kind: 'drifted', paths: drifted };
     return whileActive(record.transactionId, async () => {
       await saveJournal(ctx.journalDir, record, 'undoing');
