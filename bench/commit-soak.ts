@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildScenario } from '../main/sandbox/journal/crash-scenario.ts';
-import { folderOnAnotherFilesystem, runTrial, saveScenario, type TrialReport } from '../main/sandbox/journal/crash-trial.ts';
+import { runTrial, saveScenario, type TrialReport } from '../main/sandbox/journal/crash-trial.ts';
 import { crashTrials, SUITE_MIX, type TrialMix } from '../main/sandbox/journal/crash-trials.ts';
 import { forEachLimit } from '../main/sandbox/journal/pool.ts';
 
@@ -35,15 +35,13 @@ const workDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-s
 const scenario = buildScenario(path.join(workDir, 'sandbox'));
 const scenarioFile = path.join(workDir, 'scenario.json');
 await saveScenario(scenarioFile, scenario);
-// Every other trial keeps its journal on another filesystem, where new versions are staged beside the targets.
-const otherFilesystem = folderOnAnotherFilesystem(workDir);
 
 console.log(`Commit journal soak: ${trials.length} SIGKILL trials over ${scenario.ops.length} files, seed ${seed}, ${parallel} at a time`);
 const started = Date.now();
 const reports: TrialReport[] = [];
 let done = 0;
-await forEachLimit(trials, parallel, async (trial, i) => {
-  const report = await runTrial(workDir, scenarioFile, scenario, trial, i % 2 === 1 ? otherFilesystem : undefined).catch(
+await forEachLimit(trials, parallel, async (trial) => {
+  const report = await runTrial(workDir, scenarioFile, scenario, trial).catch(
     (error: unknown): TrialReport => ({ name: trial.name, side: 'mixed', outcomes: [], problems: [`trial crashed: ${String(error)}`] }),
   );
   reports.push(report);
@@ -79,8 +77,6 @@ const failed = reports.filter((report) => report.problems.length > 0).length;
 console.log(
   `${failed === 0 ? 'OK' : 'FAILED'}: ${trials.length - failed}/${trials.length} trials consistent in ${Math.round((Date.now() - started) / 1000)} s (seed ${seed})`,
 );
-if (failed === 0) {
-  fs.rmSync(workDir, { recursive: true, force: true });
-  if (otherFilesystem) fs.rmSync(otherFilesystem, { recursive: true, force: true });
-} else console.log(`Failed trials kept under ${workDir}`);
+if (failed === 0) fs.rmSync(workDir, { recursive: true, force: true });
+else console.log(`Failed trials kept under ${workDir}`);
 process.exitCode = failed === 0 ? 0 : 1;

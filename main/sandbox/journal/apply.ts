@@ -1,11 +1,9 @@
 /**
  * Applies a set of file changes to a target folder so that a crash at any point leaves every file
- * wholly old or wholly new (DESIGN 2.3). Protocol: check -> journal (`prepared`) -> back up and
- * stage the new versions, fsync (staged in the journal's folder when it is on the targets'
- * filesystem, which overlaps the journal's flush; otherwise beside the targets, once it is done)
- * -> journal (`committing`, the commit point) -> re-check and rename each into place -> fsync
- * folders -> remove the folders it emptied (see emptied-dirs.ts) -> journal (`committed`).
- * Backups stay for undo.
+ * wholly old or wholly new (DESIGN 2.3). Protocol: check -> journal (`prepared`) -> back up ->
+ * stage temp files beside the targets, fsync -> journal (`committing`, the commit point) ->
+ * re-check and rename each -> fsync folders -> remove the folders it emptied (see emptied-dirs.ts)
+ * -> journal (`committed`). Backups stay for undo.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,14 +15,13 @@ import { backUp } from './backup.ts';
 import { checkEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, readStamp, sameStamp, sameState, type RecordedState, type StatStamp } from './entry-state.ts';
 import {
-  backupDir,
   createJournal,
   newRecord,
   newTransactionId,
   saveJournal,
-  stagedDir,
   stagedPath,
   targetPath,
+  transactionDir,
   type JournalOp,
 } from './journal-file.ts';
 import { whileActive, withRootLock } from './ownership.ts';
@@ -60,28 +57,22 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
   throwIfAborted(input.signal);
 
   const emptied = checkEmptiedDirs(rootReal, input.removeDirs ?? [], checked);
-  const inJournal = stagesInJournal(journalDir, rootReal, checked);
-  const ops = checked.map((item, index) => toJournalOp(item, index, inJournal));
-  const record = newRecord(newTransactionId(), rootReal, createdDirsOf(checked), ops, emptied);
+  const record = newRecord(newTransactionId(), rootReal, createdDirsOf(checked), checked.map(toJournalOp), emptied);
   const ctx: SettleContext = { journalDir, record, hooks: input.hooks, concurrency };
   const flushJournal = await createJournal(journalDir, record);
   return whileActive(record.transactionId, async () => {
     try {
-      // Linking backups, and staging in the journal, leave the target alone, so they overlap the
-      // journal's flush; folders are made in the target, and temp files staged beside targets,
-      // only once the journal that lists them is durable.
-      const prepared = flushJournal()
-        .then(() => reach(ctx, 'prepared'))
-        .then(() => createDirs(ctx));
-      const staging = () => stage(ctx, checked, input.signal, report);
-      const [, , backups] = await settleAll(prepared, inJournal ? staging() : prepared.then(staging), backUp(ctx, checked, inJournal ? silent : report));
+      // Linking backups does not change the target, so it overlaps the journal's flush.
+      const [, backups] = await settleBoth(flushJournal().then(() => reach(ctx, 'prepared')), backUp(ctx, checked, report));
       if (backups.drifted.length > 0) {
         await rollBack(ctx, 'rolled_back', false);
         return { kind: 'drifted', paths: backups.drifted };
       }
+      await createDirs(ctx);
+      await stage(ctx, checked, input.signal, report);
       // The commit point: staged files, their folders and the backups become durable with the decision.
-      const alsoSync = [...touchedDirs(record), backupDir(journalDir, record.transactionId), ...(inJournal ? [stagedDir(journalDir, record.transactionId)] : [])];
-      await saveJournal(journalDir, record, 'committing', { alsoSync });
+      const backupDir = path.join(transactionDir(journalDir, record.transactionId), 'backup');
+      await saveJournal(journalDir, record, 'committing', { alsoSync: [...touchedDirs(record), backupDir] });
       await reach(ctx, 'decided');
       const replaceDrift = await replaceAll(ctx, backups.trusted, report);
       if (replaceDrift.length > 0) {
@@ -104,40 +95,10 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
   });
 }
 
-function toJournalOp({ op, target, observed }: CheckedOp, index: number, inJournal: boolean): JournalOp {
+function toJournalOp({ op, target, observed }: CheckedOp, index: number): JournalOp {
   // checkExpectation already refused directories and special files, so this is a recordable state.
   const old = observed.state as RecordedState;
-  const journalOp: JournalOp = { index, relPath: op.relPath, kind: op.kind, dirRel: target.dirRel, name: target.name, old, next: null };
-  if (inJournal && op.kind === 'write') journalOp.staged = 'journal';
-  return journalOp;
-}
-
-/**
- * True when the folder of every write is on the journal's filesystem: new versions are then staged
- * in the journal and renamed into place from there (a rename is atomic within one filesystem).
- */
-function stagesInJournal(journalDir: string, rootReal: string, checked: readonly CheckedOp[]): boolean {
-  const devices = new Map<string, number>();
-  const deviceOf = (dir: string): number => {
-    let device = devices.get(dir);
-    if (device === undefined) {
-      try {
-        device = fs.statSync(diskPath(dir)).dev;
-      } catch {
-        device = Number.NaN;
-      }
-      devices.set(dir, device);
-    }
-    return device;
-  };
-  fs.mkdirSync(journalDir, { recursive: true });
-  const journalDevice = deviceOf(journalDir);
-  return checked.every(({ op, target }) => {
-    if (op.kind !== 'write') return true;
-    // A folder the commit creates is on the filesystem of the first folder above it that exists.
-    const existing = target.missingDirs.length > 0 ? path.dirname(absoluteIn(rootReal, target.missingDirs[0]!)) : absoluteIn(rootReal, target.dirRel);
-    return deviceOf(existing) === journalDevice;
-  });
+  return { index, relPath: op.relPath, kind: op.kind, dirRel: target.dirRel, name: target.name, old, next: null };
 }
 
 function createdDirsOf(checked: readonly CheckedOp[]): string[] {
@@ -170,7 +131,7 @@ async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: 
   await forEachLimit(writes, ctx.concurrency, async (op) => {
     throwIfAborted(signal);
     const source = checked[op.index]!.source!;
-    const temp = stagedPath(ctx.journalDir, record, op);
+    const temp = stagedPath(record, op);
     if (source.kind === 'symlink') {
       symlinkExact(source.target, temp);
       op.next = { kind: 'symlink', target: source.target };
@@ -217,7 +178,7 @@ async function replaceAll(ctx: SettleContext, trusted: ReadonlyMap<number, StatS
       drifted.push({ relPath: op.relPath, reason: problem });
       return STOP;
     }
-    await replaceOne(ctx, op);
+    await replaceOne(record, op);
     await reach(ctx, 'replaced', op.relPath);
     report('replacing', ++done, record.ops.length);
   });
@@ -258,17 +219,15 @@ async function abandon(ctx: SettleContext, error: unknown): Promise<unknown> {
   );
 }
 
-/** Awaits every promise even when one fails (so none is left running unobserved), then rethrows the first failure. */
-async function settleAll<T extends readonly unknown[]>(...promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
-  const results = await Promise.allSettled(promises);
-  for (const result of results) if (result.status === 'rejected') throw result.reason;
-  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+/** Awaits both promises even when one fails (so none is left running unobserved), then rethrows. */
+async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
 }
 
 type Reporter = (phase: CommitPhase, done: number, total: number) => void;
-
-/** Backups that run beside staging are part of it, as far as progress goes. */
-const silent: Reporter = () => {};
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new CancelledError('Commit cancelled before any file was replaced: nothing was changed.');

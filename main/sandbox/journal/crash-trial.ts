@@ -5,13 +5,11 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { materializeOld, verifyTarget, type Scenario, type ScenarioState } from './crash-scenario.ts';
 import { applyTransaction, listTransactions, recoverTransactions } from './index.ts';
-import { stagedDir } from './journal-file.ts';
 import type { FaultPoint } from './types.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -83,15 +81,11 @@ function childProblem(run: ChildRun, what: string): string | null {
   return `${what} child failed (code ${String(run.code)}, signal ${String(run.signal)}): ${run.stderr.slice(0, 800)}`;
 }
 
-/**
- * Runs one trial in a fresh folder under `workDir`; the scenario's files live in `scenarioFile`.
- * The journal goes beside the target (new versions are staged in it), or under `journalBase`
- * when given: another filesystem, where they are staged beside the targets instead.
- */
-export async function runTrial(workDir: string, scenarioFile: string, scenario: Scenario, spec: TrialSpec, journalBase?: string): Promise<TrialReport> {
+/** Runs one trial in a fresh folder under `workDir`; the scenario's files live in `scenarioFile`. */
+export async function runTrial(workDir: string, scenarioFile: string, scenario: Scenario, spec: TrialSpec): Promise<TrialReport> {
   const trialDir = await fs.mkdtemp(path.join(workDir, 'trial-'));
   const target = path.join(trialDir, 'target');
-  const journalDir = journalBase ? await fs.mkdtemp(path.join(journalBase, 'journal-')) : path.join(trialDir, 'journal');
+  const journalDir = path.join(trialDir, 'journal');
   const problems: string[] = [];
   const overrides = new Map<string, ScenarioState>();
   materializeOld(target, scenario);
@@ -119,10 +113,6 @@ export async function runTrial(workDir: string, scenarioFile: string, scenario: 
     if (unfinished.length > 0) problems.push(`unfinished journals after recovery: ${unfinished.map((t) => t.state).join(', ')}`);
     const verdict = verifyTarget(target, scenario, overrides);
     problems.push(...verdict.problems);
-    for (const transaction of await listTransactions(journalDir)) {
-      const staged = await fs.readdir(stagedDir(journalDir, transaction.transactionId)).catch(() => []);
-      if (staged.length > 0) problems.push(`staged files left in journal ${transaction.transactionId}: ${staged.slice(0, 3).join(', ')}`);
-    }
     for (const { outcome } of recovered) {
       const expected = outcome === 'completed' ? 'new' : 'old';
       if (verdict.side !== expected && overrides.size === 0) problems.push(`recovery said ${outcome} but the target is ${verdict.side}`);
@@ -132,20 +122,7 @@ export async function runTrial(workDir: string, scenarioFile: string, scenario: 
     problems.push(`trial error: ${error instanceof Error ? error.message : String(error)} (folder kept: ${trialDir})`);
     return { name: spec.name, side: 'mixed', outcomes: [], problems };
   } finally {
-    if (problems.length === 0) {
-      await fs.rm(trialDir, { recursive: true, force: true });
-      if (journalBase) await fs.rm(journalDir, { recursive: true, force: true });
-    }
-  }
-}
-
-/** A new folder on another filesystem than `than` (in /dev/shm), for journals that stage beside the targets; undefined when there is none. */
-export function folderOnAnotherFilesystem(than: string): string | undefined {
-  try {
-    if (fsSync.statSync('/dev/shm').dev === fsSync.statSync(than).dev) return undefined;
-    return fsSync.realpathSync(fsSync.mkdtempSync('/dev/shm/bindery-crash-journals-'));
-  } catch {
-    return undefined;
+    if (problems.length === 0) await fs.rm(trialDir, { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,6 @@
 /**
- * The journal of one transaction on disk: `<journalDir>/<txid>/state-<seq>.json` files, a
- * `backup/` folder holding the files it overwrote or deleted, and a `staged/` folder holding the
- * new versions until they are renamed into place. Each state change is a new file
+ * The journal of one transaction on disk: `<journalDir>/<txid>/state-<seq>.json` files plus a
+ * `backup/` folder holding the files it overwrote or deleted. Each state change is a new file
  * with the next sequence number, made durable in one round of concurrent fsyncs (the file, its
  * folder, and whatever else the step needs); the newest readable file is the journal. A torn
  * newest file (crash mid-write) is unreadable and so never counts: the previous state stands.
@@ -21,7 +20,6 @@ export const TEMP_PREFIX = '.bindery-tmp-';
 
 const STATE_FILE = /^state-(\d{6})\.json$/;
 const BACKUP_DIR = 'backup';
-const STAGED_DIR = 'staged';
 const TRASH_PREFIX = '.trash-';
 const FORMAT = 1;
 const TRANSACTION_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -45,11 +43,6 @@ export interface JournalOp {
   old: RecordedState;
   /** What the commit puts there; null until staged. */
   next: RecordedState | null;
-  /**
-   * Where the new version is staged: in the transaction's own folder when it is on the target's
-   * filesystem, so staging touches nothing of the target; otherwise (and in older journals) beside it.
-   */
-  staged?: 'journal';
 }
 
 /** A folder a commit removes once empty, and the mode to make it again with. */
@@ -97,14 +90,9 @@ export function transactionDir(journalDir: string, transactionId: string): strin
   return path.join(journalDir, transactionId);
 }
 
-/** The folder of a transaction that holds the backups of what it overwrote or deleted. */
-export function backupDir(journalDir: string, transactionId: string): string {
-  return path.join(journalDir, transactionId, BACKUP_DIR);
-}
-
 /** Where the backup of an op's old file lives. */
 export function backupPath(journalDir: string, transactionId: string, op: JournalOp): string {
-  return path.join(backupDir(journalDir, transactionId), String(op.index));
+  return path.join(journalDir, transactionId, BACKUP_DIR, String(op.index));
 }
 
 /** The absolute path an op changes. */
@@ -112,23 +100,14 @@ export function targetPath(record: JournalRecord, op: JournalOp): string {
   return path.join(absoluteIn(record.targetRoot, op.dirRel), op.name);
 }
 
-/** The folder of a transaction where new versions wait to be renamed into place. */
-export function stagedDir(journalDir: string, transactionId: string): string {
-  return path.join(journalDir, transactionId, STAGED_DIR);
-}
-
-/** The file holding an op's new content until it is renamed over its target (on the same filesystem, so the rename is atomic). */
-export function stagedPath(journalDir: string, record: JournalRecord, op: JournalOp): string {
-  return op.staged === 'journal' ? path.join(stagedDir(journalDir, record.transactionId), String(op.index)) : besideTarget(record, op);
+/** The temp file holding an op's new content, beside its target (same filesystem, so rename is atomic). */
+export function stagedPath(record: JournalRecord, op: JournalOp): string {
+  return path.join(absoluteIn(record.targetRoot, op.dirRel), `${TEMP_PREFIX}${record.transactionId}-${op.index}`);
 }
 
 /** The temp file used to put an old version back atomically during rollback or undo. */
 export function restoringPath(record: JournalRecord, op: JournalOp): string {
-  return `${besideTarget(record, op)}-restore`;
-}
-
-function besideTarget(record: JournalRecord, op: JournalOp): string {
-  return path.join(absoluteIn(record.targetRoot, op.dirRel), `${TEMP_PREFIX}${record.transactionId}-${op.index}`);
+  return `${stagedPath(record, op)}-restore`;
 }
 
 function stateFile(journalDir: string, transactionId: string, seq: number): string {
@@ -141,14 +120,13 @@ function writeStateFile(file: string, record: JournalRecord): void {
 }
 
 /**
- * Creates the transaction folder, its empty backup and staged folders and its first state file,
- * and returns the flush that makes them durable (one round of fsyncs), so the caller can overlap
- * it with work that does not touch the target yet (linking backups, staging in the journal).
+ * Creates the transaction folder, its empty backup folder and its first state file, and returns
+ * the flush that makes them durable (one round of fsyncs), so the caller can overlap it with work
+ * that does not touch the target yet (linking backups).
  */
 export async function createJournal(journalDir: string, record: JournalRecord): Promise<() => Promise<void>> {
   const dir = transactionDir(journalDir, record.transactionId);
   fsSync.mkdirSync(path.join(dir, BACKUP_DIR), { recursive: true });
-  fsSync.mkdirSync(path.join(dir, STAGED_DIR));
   record.seq = 1;
   const file = stateFile(journalDir, record.transactionId, record.seq);
   writeStateFile(file, record);

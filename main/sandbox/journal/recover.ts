@@ -112,7 +112,7 @@ async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
     return rolledBack(record.transactionId, await rollBack(ctx, 'rolled_back', true));
   }
   await forEachLimit(pending, ctx.concurrency, async (op) => {
-    await replaceOne(ctx, op);
+    await replaceOne(record, op);
     await reach(ctx, 'replaced', op.relPath);
   });
   await finishCommit(ctx, true);
@@ -122,5 +122,5 @@ async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
 async function stagedReady(ctx: SettleContext, op: JournalOp): Promise<boolean> {
   if (op.kind === 'delete') return true;
   if (!op.next) return false;
-  return sameState((await observe(stagedPath(ctx.journalDir, ctx.record, op))).state, op.next);
+  return sameState((await observe(stagedPath(ctx.record, op))).state, op.next);
 }

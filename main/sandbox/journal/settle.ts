@@ -59,9 +59,8 @@ export function folderProblem(record: JournalRecord, op: JournalOp, checked?: Se
 }
 
 /** Puts the staged version of an op in place: one atomic rename (or unlink for a delete). */
-export async function replaceOne(ctx: SettleContext, op: JournalOp): Promise<void> {
-  const { record } = ctx;
-  if (op.kind === 'write') fs.renameSync(diskPath(stagedPath(ctx.journalDir, record, op)), diskPath(targetPath(record, op)));
+export async function replaceOne(record: JournalRecord, op: JournalOp): Promise<void> {
+  if (op.kind === 'write') fs.renameSync(diskPath(stagedPath(record, op)), diskPath(targetPath(record, op)));
   else if (op.old.kind !== 'absent') await removeFile(targetPath(record, op));
 }
 
@@ -95,7 +94,7 @@ export async function restoreOld(ctx: SettleContext, op: JournalOp): Promise<voi
 export async function removeTemps(ctx: SettleContext): Promise<void> {
   const { record } = ctx;
   await forEachLimit(record.ops, ctx.concurrency, async (op) => {
-    await removeFile(stagedPath(ctx.journalDir, record, op));
+    await removeFile(stagedPath(record, op));
     await removeFile(restoringPath(record, op));
   });
 }
