@@ -94,7 +94,7 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('changes with %s', (st
     expect(await manager.commit(sandbox.id, { paths: ['keep.txt/inside.txt'] })).toMatchObject({ kind: 'committed' });
     expect(fs.readFileSync(path.join(repo, 'keep.txt/inside.txt'), 'utf8')).toBe('inside\n');
     // Likewise the folder's files go first, and the folder with them; then the file that replaced it can come.
-    expect(await manager.commit(sandbox.id, { paths: ['nest/a.txt', 'nest/deeper/b.txt'] })).toMatchObject({ kind: 'committed' });
+    expect(await manager.commit(sandbox.id, { paths: ['nest/'] })).toMatchObject({ kind: 'committed', commit: { deleted: ['nest/a.txt', 'nest/deeper/b.txt'], written: [] } });
     expect(fs.existsSync(path.join(repo, 'nest'))).toBe(false);
     expect((await manager.changes(sandbox.id)).changes.find((c) => c.path === 'nest')).toMatchObject({ kind: 'added', drift: 'clean' });
     expect(await manager.commit(sandbox.id, { paths: ['nest'] })).toMatchObject({ kind: 'committed' });

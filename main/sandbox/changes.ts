@@ -290,7 +290,7 @@ function drift(state: PathState, sandbox: SandboxRecord): Pick<FileChange, 'drif
   if (sameEntry(state.original, state.sandbox)) return { drift: 'applied', driftReason: null };
   const now = state.original.type;
   let reason: string;
-  if (state.base === null && now === 'other') reason = `${sandbox.originalPath} has a folder or special file at this path, which a commit does not replace: commit the deletions inside the folder first (it goes once they empty it), or move it aside there`;
+  if (state.base === null && now === 'other') reason = `${sandbox.originalPath} has a folder or special file at this path, which a commit does not replace: commit the deletions inside the folder first (select the folder with a trailing /; it goes once they empty it), or move it aside there`;
   else if (state.base === null) reason = `a ${now} was created at this path in ${sandbox.originalPath} after the sandbox was made`;
   else if (now === null) reason = `it was deleted from ${sandbox.originalPath} after the sandbox was made`;
   else reason = `it changed in ${sandbox.originalPath} after the sandbox was made`;

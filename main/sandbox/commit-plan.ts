@@ -18,7 +18,7 @@ import type { Resolution, SandboxRecord } from './model.ts';
 
 /** What the caller chose. */
 export interface CommitSelection {
-  /** Paths to commit (new or old path of a change); all changes when absent or empty. */
+  /** Paths to commit (new or old path of a change; a folder ending in `/` for every change under it); all changes when absent or empty. */
   paths?: string[];
   /** How each conflicting path is settled. */
   resolutions?: Record<string, Resolution>;
@@ -127,12 +127,17 @@ function assertCommittable(sandbox: SandboxRecord): void {
   }
 }
 
+/** The changes `paths` name: a path (the new or old one of a change), or a folder written with a trailing `/`, for every change under it. */
 function select(inspected: InspectedChange[], paths: string[], sandbox: SandboxRecord): InspectedChange[] {
   if (paths.length === 0) return inspected;
-  const wanted = new Set(paths);
-  const chosen = inspected.filter((c) => wanted.has(c.change.path) || (c.change.oldPath !== null && wanted.has(c.change.oldPath)));
-  const known = new Set(chosen.flatMap((c) => [c.change.path, c.change.oldPath]));
-  const unknown = paths.filter((p) => !known.has(p));
+  const matched = new Set<string>();
+  const names = (c: InspectedChange) => [c.change.path, ...(c.change.oldPath === null ? [] : [c.change.oldPath])];
+  const chosen = inspected.filter((c) => {
+    const hits = paths.filter((p) => names(c).some((name) => (p.endsWith('/') ? name.startsWith(p) : name === p)));
+    for (const hit of hits) matched.add(hit);
+    return hits.length > 0;
+  });
+  const unknown = paths.filter((p) => !matched.has(p));
   if (unknown.length > 0) {
     throw new ValidationError(
       `${unknown.map((p) => displayPath(p)).join(', ')} ${unknown.length === 1 ? 'has' : 'have'} no change in the sandbox of ${sandbox.resourceName}: list the changes with "bindery plans changes".`,

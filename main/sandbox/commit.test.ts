@@ -25,6 +25,22 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('commit', () => {
+  it('commits every change under a folder given with a trailing slash, renames out of it included', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir({ 'src/a.txt': 'a\n', 'src/deep/b.txt': 'b\n', 'src-old.txt': 'x\n', 'top.txt': 't\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'src/deep/b.txt': 'B\n', 'top.txt': 'T\n', 'src-old.txt': 'X\n' });
+    fs.renameSync(path.join(sandbox.path, 'src/a.txt'), path.join(sandbox.path, 'moved-a.txt'));
+    const error = await caught(manager.commit(sandbox.id, { paths: ['nope/'] }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toMatch(/nope\/ has no change/);
+    // src-old.txt shares the prefix "src" but is not under src/.
+    const outcome = await manager.commit(sandbox.id, { paths: ['src/'] });
+    expect(outcome).toMatchObject({ kind: 'committed', commit: { written: ['moved-a.txt', 'src/deep/b.txt'], deleted: ['src/a.txt'] } });
+    expect(read(original, 'top.txt')).toBe('t\n');
+    expect(read(original, 'src-old.txt')).toBe('x\n');
+  });
+
   it.each(['copy_on_write', 'git_worktree'] as const)('removes a folder the sandbox removed once the commit empties it, and undo brings it back (%s)', async (strategy) => {
     const { manager, plan } = newManager();
     const files = { 'docs/old/a.md': 'a\n', 'docs/old/deep/b.md': 'b\n', 'docs/kept/c.md': 'c\n', 'top.txt': 't\n' };

@@ -199,7 +199,7 @@ export const registerPlans: CommandModule = (program, context) => {
     .command('commit <plan>')
     .description('apply sandbox changes to the originals (conflicting paths are never written until resolved)')
     .option('--resource <resource>', 'one sandbox: resource name, id or slot name')
-    .option('--path <path>', 'only this path (repeatable)', collect)
+    .option('--path <path>', 'only this path, or every change under a folder given with a trailing / (repeatable)', collect)
     .option('--resolve <path=choice>', `settle a conflict: ${RESOLUTIONS.join('|')} (repeatable)`, collect)
     .option('--git-commit', 'also create a commit on the current branch of a git original')
     .option('-m, --message <message>', 'the commit message for --git-commit')
