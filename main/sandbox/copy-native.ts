@@ -8,7 +8,6 @@
  */
 import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CancelledError } from '../../shared/errors.ts';
@@ -47,11 +46,11 @@ export interface TopLevelUnit {
 /** Below this total weight one `cp` does it all: each process costs a fork of this one. */
 const ONE_GROUP_BELOW = 64;
 
-/** The top-level entries of `source` with their weights; null when a name is not UTF-8 (it could not be passed to cp). */
-export async function topLevelUnits(source: string): Promise<TopLevelUnit[] | null> {
-  const top = await fs.readdir(source, { withFileTypes: true });
+/** The top-level entries of `source` with their weights (a few synchronous readdirs: microseconds each); null when a name is not UTF-8 (it could not be passed to cp). */
+export function topLevelUnits(source: string): TopLevelUnit[] | null {
+  const top = fsSync.readdirSync(source, { withFileTypes: true });
   if (top.some((entry) => entry.name.includes('\uFFFD'))) return null;
-  return Promise.all(top.map(async (entry) => ({ name: entry.name, weight: entry.isDirectory() ? await shallowCount(path.join(source, entry.name)) : 1 })));
+  return top.map((entry) => ({ name: entry.name, weight: entry.isDirectory() ? shallowCount(path.join(source, entry.name)) : 1 }));
 }
 
 /**
@@ -105,8 +104,12 @@ function runCp(source: string, target: string, names: string[], signal: AbortSig
 }
 
 /** How many entries a folder holds directly: a cheap stand-in for its size while the scan runs. */
-async function shallowCount(dir: string): Promise<number> {
-  return 1 + (await fs.readdir(dir).then((names) => names.length, () => 0));
+function shallowCount(dir: string): number {
+  try {
+    return 1 + fsSync.readdirSync(dir).length;
+  } catch {
+    return 1;
+  }
 }
 
 /** The scanned files and symlinks, by the top-level entry they are under. */

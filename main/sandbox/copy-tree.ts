@@ -52,8 +52,8 @@ export async function copyTree(source: string, target: string, options: CopyTree
     if (signal?.aborted) throw new CancelledError('Provisioning was cancelled; nothing was kept.');
   };
   onProgress?.({ phase: 'listing', done: 0, total: 0 });
-  await fs.mkdir(target);
-  const units = await topLevelUnits(source);
+  fsSync.mkdirSync(target);
+  const units = topLevelUnits(source);
   const copiedAt = Date.now();
   let done = 0;
   let total = 0;
