@@ -139,14 +139,13 @@ export async function createJournal(journalDir: string, record: JournalRecord): 
 export interface SaveOptions {
   /** Folders flushed in the same round (their entries must be durable before the state is). */
   alsoSync?: Iterable<string>;
-  /**
-   * False for final states reached after everything they describe is durable: losing such a
-   * write only makes recovery redo a step that is already done.
-   */
-  durable?: boolean;
 }
 
-/** Records a new state in a new state file, durably unless told otherwise, before the caller acts on it. */
+/**
+ * Records a new state in a new state file, durably, before the caller acts on it or reports it.
+ * Final states are durable too: a commit, undo or rollback that a power cut could send back to
+ * recovery after it was reported would be redone over whatever people wrote since.
+ */
 export async function saveJournal(journalDir: string, record: JournalRecord, state: JournalState, options: SaveOptions = {}): Promise<void> {
   record.state = state;
   record.updatedAt = new Date().toISOString();
@@ -154,7 +153,6 @@ export async function saveJournal(journalDir: string, record: JournalRecord, sta
   record.seq = previous + 1;
   const file = stateFile(journalDir, record.transactionId, record.seq);
   writeStateFile(file, record);
-  if (options.durable === false) return;
   await Promise.all([fsyncFile(file), fsyncDir(transactionDir(journalDir, record.transactionId)), fsyncDirs(options.alsoSync ?? [])]);
   // Older states are superseded only once this one is durable.
   for (let seq = previous; seq >= 1; seq--) await removeFile(stateFile(journalDir, record.transactionId, seq));

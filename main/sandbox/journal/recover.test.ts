@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createJournal, newRecord, newTransactionId, stagedPath, transactionDir, type JournalRecord } from './journal-file.ts';
-import { applyTransaction, listTransactions, purgeTransactions, recoverTransactions } from './index.ts';
+import { createJournal, newRecord, newTransactionId, readJournal, stagedPath, transactionDir, type JournalRecord } from './journal-file.ts';
+import { applyTransaction, listTransactions, purgeTransactions, recoverTransactions, undoTransaction } from './index.ts';
 import { readTree, sha, workspace, writeTree } from './test-support.ts';
 
 /** A journal in state `prepared`, as a commit leaves it when it dies right after writing it. */
@@ -79,49 +79,53 @@ describe('listTransactions and purgeTransactions', () => {
   });
 });
 
-describe('recovery of a commit whose last state was lost', () => {
-  /** Commits a.txt and b.txt and deletes gone.txt, then loses the `committed` state (written without a flush) as a power cut can. */
-  async function committedButUnrecorded() {
-    const { sandbox, target, journalDir } = workspace();
-    writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b', 'gone.txt': 'bye' });
-    writeTree(sandbox, { 'a.txt': 'new a', 'b.txt': 'new b' });
-    const result = await applyTransaction({
-      journalDir,
-      targetRoot: target,
-      ops: [
-        { relPath: 'a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'file', sha256: sha('old a') } },
-        { relPath: 'b.txt', kind: 'write', sourcePath: path.join(sandbox, 'b.txt'), expect: { kind: 'file', sha256: sha('old b') } },
-        { relPath: 'gone.txt', kind: 'delete', expect: { kind: 'file', sha256: sha('bye') } },
-      ],
-    });
-    if (result.kind !== 'applied') throw new Error('the commit did not apply');
-    const dir = transactionDir(journalDir, result.transactionId);
-    const states = fs.readdirSync(dir).filter((name) => name.startsWith('state-')).sort();
-    const committing = JSON.parse(fs.readFileSync(path.join(dir, states.at(-2)!), 'utf8')) as JournalRecord;
-    expect([committing.state, states.length]).toEqual(['committing', 2]);
-    fs.rmSync(path.join(dir, states.at(-1)!));
-    committing.owner.pid = deadPid();
-    fs.writeFileSync(path.join(dir, states.at(-2)!), JSON.stringify(committing));
-    return { target, journalDir, transactionId: result.transactionId };
+describe('final states', () => {
+  function stateFiles(journalDir: string, transactionId: string): string[] {
+    const dir = transactionDir(journalDir, transactionId);
+    return fs.readdirSync(dir).filter((name) => name.startsWith('state-')).map((name) => (JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as JournalRecord).state);
   }
 
-  it('finishes it, keeping a change someone made to a committed file since', async () => {
-    const { target, journalDir, transactionId } = await committedButUnrecorded();
-    fs.writeFileSync(path.join(target, 'a.txt'), 'edited after the commit');
-    expect(await recoverTransactions(journalDir)).toEqual([{ transactionId, outcome: 'completed' }]);
-    expect(readTree(target)).toEqual({ 'a.txt': 'edited after the commit', 'b.txt': 'new b' });
-    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committed']);
+  it('are durable before a commit, undo or rollback returns: each supersedes the states before it', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b' });
+    writeTree(sandbox, { 'a.txt': 'new a' });
+    const write = { relPath: 'a.txt', kind: 'write' as const, sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'file' as const, sha256: sha('old a') } };
+    const applied = await applyTransaction({ journalDir, targetRoot: target, ops: [write] });
+    if (applied.kind !== 'applied') throw new Error('the commit did not apply');
+    expect(stateFiles(journalDir, applied.transactionId)).toEqual(['committed']);
+    await undoTransaction({ journalDir, targetRoot: target, transactionId: applied.transactionId });
+    expect(stateFiles(journalDir, applied.transactionId)).toEqual(['undone']);
+
+    writeTree(sandbox, { 'b.txt': 'new b' });
+    const ops = [write, { relPath: 'b.txt', kind: 'write' as const, sourcePath: path.join(sandbox, 'b.txt'), expect: { kind: 'file' as const, sha256: sha('old b') } }];
+    const hooks = { at: (point: string, relPath?: string) => void (point === 'before_replace' && relPath === 'b.txt' && fs.writeFileSync(path.join(target, 'b.txt'), 'changed')) };
+    expect(await applyTransaction({ journalDir, targetRoot: target, ops, hooks, concurrency: 1 })).toMatchObject({ kind: 'drifted' });
+    const [, rolledBack] = await listTransactions(journalDir);
+    expect(stateFiles(journalDir, rolledBack!.transactionId)).toEqual(['rolled_back']);
+    expect(readTree(target)).toEqual({ 'a.txt': 'old a', 'b.txt': 'changed' });
   });
 
-  it('still rolls back when a file holds neither version and its staged file was never renamed', async () => {
-    const { target, journalDir, transactionId } = await committedButUnrecorded();
-    const record = JSON.parse(fs.readFileSync(path.join(transactionDir(journalDir, transactionId), 'state-000002.json'), 'utf8')) as JournalRecord;
-    // As if the crash came before a.txt's rename, and someone changed a.txt before recovery ran.
+  it('a commit interrupted past its commit point is rolled back when a file changed before its rename', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b' });
+    writeTree(sandbox, { 'a.txt': 'new a', 'b.txt': 'new b' });
+    const ops = (['a', 'b'] as const).map((name) => ({
+      relPath: `${name}.txt`,
+      kind: 'write' as const,
+      sourcePath: path.join(sandbox, `${name}.txt`),
+      expect: { kind: 'file' as const, sha256: sha(`old ${name}`) },
+    }));
+    const applied = await applyTransaction({ journalDir, targetRoot: target, ops });
+    if (applied.kind !== 'applied') throw new Error('the commit did not apply');
+    // Rewind to a crash right after b.txt's rename, before a.txt's: a.txt is old with its staged file beside it.
+    const record = await readJournal(journalDir, applied.transactionId);
+    Object.assign(record, { state: 'committing', seq: record.seq + 1, owner: { ...record.owner, pid: deadPid() } });
+    fs.writeFileSync(path.join(transactionDir(journalDir, record.transactionId), `state-${String(record.seq).padStart(6, '0')}.json`), JSON.stringify(record));
     fs.writeFileSync(stagedPath(record, record.ops[0]!), 'new a');
     fs.writeFileSync(path.join(target, 'a.txt'), 'changed before the rename');
     expect(await recoverTransactions(journalDir)).toEqual([
-      { transactionId, outcome: 'rolled_back', untouched: [{ relPath: 'a.txt', reason: expect.stringContaining('neither') }] },
+      { transactionId: record.transactionId, outcome: 'rolled_back', untouched: [{ relPath: 'a.txt', reason: expect.stringContaining('neither') }] },
     ]);
-    expect(readTree(target)).toEqual({ 'a.txt': 'changed before the rename', 'b.txt': 'old b', 'gone.txt': 'bye' });
+    expect(readTree(target)).toEqual({ 'a.txt': 'changed before the rename', 'b.txt': 'old b' });
   });
 });

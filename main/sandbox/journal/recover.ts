@@ -5,8 +5,7 @@
  */
 import path from 'node:path';
 import { BinderyError } from '../../../shared/errors.ts';
-import { lstatOrNull } from './durable-fs.ts';
-import { observe, sameState, type EntryState } from './entry-state.ts';
+import { observe, sameState } from './entry-state.ts';
 import {
   isFinal,
   listTransactionIds,
@@ -96,7 +95,7 @@ function rolledBack(transactionId: string, untouched: DriftedPath[]): RecoveredT
 /**
  * Past the commit point every new version is durable in its temp file, so the commit can finish:
  * each target still holding the old version gets the new one. If a target holds neither (someone
- * changed it before its rename), or a staged file is missing, the whole commit is rolled back instead.
+ * changed it), or a staged file is missing, the whole commit is rolled back instead.
  */
 async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
   const { record } = ctx;
@@ -104,7 +103,7 @@ async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
   const blocked: JournalOp[] = [];
   await forEachLimit(record.ops, ctx.concurrency, async (op) => {
     const current = (await observe(targetPath(record, op))).state;
-    if ((op.next && sameState(current, op.next)) || (await changedAfterRename(ctx, op, current))) return;
+    if (op.next && sameState(current, op.next)) return;
     if (sameState(current, op.old) && folderProblem(record, op) === null && (await stagedReady(ctx, op))) pending.push(op);
     else blocked.push(op);
   });
@@ -118,18 +117,6 @@ async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
   });
   await finishCommit(ctx, true);
   return { transactionId: record.transactionId, outcome: 'completed' };
-}
-
-/**
- * True when a write was renamed into place and someone changed the file since: its staged file is
- * gone (past the commit point only the rename takes it away) and the target, in its sound folder,
- * holds neither version. The commit had finished (only its last, non-durable state was lost), so
- * the change is theirs to keep, and undoing the rest of the commit for it would revert work the
- * person was told was committed.
- */
-async function changedAfterRename(ctx: SettleContext, op: JournalOp, current: EntryState): Promise<boolean> {
-  if (op.kind !== 'write' || sameState(current, op.old) || folderProblem(ctx.record, op) !== null) return false;
-  return (await lstatOrNull(stagedPath(ctx.record, op))) === null;
 }
 
 async function stagedReady(ctx: SettleContext, op: JournalOp): Promise<boolean> {

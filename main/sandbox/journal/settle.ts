@@ -134,8 +134,7 @@ export async function rollBack(ctx: SettleContext, finalState: 'rolled_back' | '
   await fsyncDirs(touchedDirs(record));
   await reach(ctx, 'synced');
   if (untouched.length > 0) record.untouched = untouched;
-  // Everything it describes is durable already; if this write is lost, recovery redoes a no-op.
-  await saveJournal(ctx.journalDir, record, finalState, { durable: false });
+  await saveJournal(ctx.journalDir, record, finalState);
   // Backups of paths someone changed meanwhile are the only copy of the old version: keep them.
   if (untouched.length === 0) await removeBackups(ctx.journalDir, record.transactionId);
   await reach(ctx, 'finished');
@@ -148,7 +147,7 @@ export async function finishCommit(ctx: SettleContext, sweepTemps: boolean): Pro
   await reach(ctx, 'synced');
   if (sweepTemps) await removeTemps(ctx);
   await removeEmptiedDirs(ctx.record);
-  // The renames are durable already; if this write is lost, recovery finds them done.
-  await saveJournal(ctx.journalDir, ctx.record, 'committed', { durable: false });
+  // After the renames are durable, never with them: a `committed` that outlived lost renames would end the commit half done.
+  await saveJournal(ctx.journalDir, ctx.record, 'committed');
   await reach(ctx, 'finished');
 }
