@@ -30,7 +30,8 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
   const report: RecoveryReport = { transactions: [], missing: [], abandoned: [], orphans: [] };
   if (await exists(layout.journalDir)) report.transactions = await context.journal.recoverTransactions(layout.journalDir);
   for (const done of report.transactions) {
-    logEvent(context, 'commit.recovered', null, null, `An interrupted commit (${done.transactionId}) was ${done.outcome === 'completed' ? 'finished' : 'rolled back'} at start.`);
+    const what = done.outcome === 'waiting' ? `is waiting: ${done.reason}` : `was ${done.outcome === 'completed' ? 'finished' : 'rolled back'} at start.`;
+    logEvent(context, 'commit.recovered', null, null, `An interrupted commit (${done.transactionId}) ${what}`);
   }
   for (const sandbox of sandboxesWithStatus(db, ['provisioning'])) {
     const marker = await readMarker(sandbox.path);

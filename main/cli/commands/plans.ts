@@ -271,7 +271,7 @@ export const registerPlans: CommandModule = (program, context) => {
       const report = await service().recover();
       out.result(toWire(report), () => {
         const lines = [
-          ...report.transactions.map((t) => `Interrupted commit ${t.transactionId}: ${t.outcome.replace('_', ' ')}.`),
+          ...report.transactions.map((t) => `Interrupted commit ${t.transactionId}: ${t.outcome === 'waiting' ? `waiting, because ${t.reason}` : `${t.outcome.replace('_', ' ')}.`}`),
           ...report.missing.map((m) => `Missing: the sandbox folder ${m.path} (plan ${m.planId}) is gone; the sandbox is marked missing.`),
           ...report.abandoned.map((a) => `Removed a half-made sandbox at ${a.path} (plan ${a.planId}).`),
           ...report.orphans.map((o) => `Orphan: ${o} is not a sandbox Bindery knows; inspect it and remove it by hand if you do not need it.`),

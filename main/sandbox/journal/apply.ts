@@ -25,13 +25,11 @@ import {
   type JournalOp,
 } from './journal-file.ts';
 import { whileActive, withRootLock } from './ownership.ts';
-import { forEachLimit, STOP } from './pool.ts';
+import { DEFAULT_CONCURRENCY, forEachLimit, STOP } from './pool.ts';
+import { settleWaiting } from './recover.ts';
 import { absoluteIn, isInside, realTargetRoot } from './safe-path.ts';
 import { finishCommit, folderProblem, reach, replaceOne, rollBack, touchedDirs, type SettleContext } from './settle.ts';
 import type { ApplyTransactionInput, ApplyTransactionResult, CommitPhase, DriftedPath } from './types.ts';
-
-/** Files worked on at once by default: enough to overlap fsyncs, few enough for file handles. */
-export const DEFAULT_CONCURRENCY = 16;
 
 /**
  * Commits `ops` to `targetRoot`, journaled in `journalDir`. Returns `drifted` (with nothing
@@ -43,7 +41,10 @@ export async function applyTransaction(input: ApplyTransactionInput): Promise<Ap
   if (isInside(rootReal, journalDir) || isInside(input.targetRoot, journalDir)) {
     throw new ValidationError(`The commit journal folder ${journalDir} is inside the target ${rootReal}: keep journals in Bindery's data folder.`);
   }
-  return withRootLock(rootReal, () => commit(input, journalDir, rootReal));
+  return withRootLock(rootReal, async () => {
+    await settleWaiting(rootReal);
+    return commit(input, journalDir, rootReal);
+  });
 }
 
 async function commit(input: ApplyTransactionInput, journalDir: string, rootReal: string): Promise<ApplyTransactionResult> {

@@ -8,7 +8,8 @@
  * or `drifted` (nothing changed; show the paths); `undoTransaction(...)` for "undo last commit";
  * `purgeTransactions(journalDir, before)` now and then to drop old backups.
  */
-export { applyTransaction, DEFAULT_CONCURRENCY } from './apply.ts';
+export { applyTransaction } from './apply.ts';
+export { DEFAULT_CONCURRENCY } from './pool.ts';
 export { undoTransaction } from './undo.ts';
 export { recoverTransactions } from './recover.ts';
 export { listTransactions, purgeTransactions, type TransactionSummary } from './manage.ts';

@@ -1,5 +1,8 @@
 /** A small concurrency limiter for file work: parallel enough to hide latency, bounded for memory. */
 
+/** Files worked on at once by default: enough to overlap fsyncs, few enough for file handles. */
+export const DEFAULT_CONCURRENCY = 16;
+
 /** What a worker returns to stop new items from starting (items in flight still finish). */
 export const STOP = Symbol('stop');
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createJournal, newRecord, newTransactionId, readJournal, stagedPath, transactionDir, type JournalRecord } from './journal-file.ts';
 import { applyTransaction, listTransactions, purgeTransactions, recoverTransactions, undoTransaction } from './index.ts';
-import { readTree, sha, workspace, writeTree } from './test-support.ts';
+import { readTree, sha, tempFilesIn, workspace, writeTree } from './test-support.ts';
 
 /** A journal in state `prepared`, as a commit leaves it when it dies right after writing it. */
 async function preparedJournal(journalDir: string, targetRoot: string, ownerPid: number): Promise<string> {
@@ -106,22 +106,7 @@ describe('final states', () => {
   });
 
   it('a commit interrupted past its commit point is rolled back when a file changed before its rename', async () => {
-    const { sandbox, target, journalDir } = workspace();
-    writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b' });
-    writeTree(sandbox, { 'a.txt': 'new a', 'b.txt': 'new b' });
-    const ops = (['a', 'b'] as const).map((name) => ({
-      relPath: `${name}.txt`,
-      kind: 'write' as const,
-      sourcePath: path.join(sandbox, `${name}.txt`),
-      expect: { kind: 'file' as const, sha256: sha(`old ${name}`) },
-    }));
-    const applied = await applyTransaction({ journalDir, targetRoot: target, ops });
-    if (applied.kind !== 'applied') throw new Error('the commit did not apply');
-    // Rewind to a crash right after b.txt's rename, before a.txt's: a.txt is old with its staged file beside it.
-    const record = await readJournal(journalDir, applied.transactionId);
-    Object.assign(record, { state: 'committing', seq: record.seq + 1, owner: { ...record.owner, pid: deadPid() } });
-    fs.writeFileSync(path.join(transactionDir(journalDir, record.transactionId), `state-${String(record.seq).padStart(6, '0')}.json`), JSON.stringify(record));
-    fs.writeFileSync(stagedPath(record, record.ops[0]!), 'new a');
+    const { target, journalDir, record } = await interruptedBeforeRenameOfA();
     fs.writeFileSync(path.join(target, 'a.txt'), 'changed before the rename');
     expect(await recoverTransactions(journalDir)).toEqual([
       { transactionId: record.transactionId, outcome: 'rolled_back', untouched: [{ relPath: 'a.txt', reason: expect.stringContaining('neither') }] },
@@ -129,3 +114,47 @@ describe('final states', () => {
     expect(readTree(target)).toEqual({ 'a.txt': 'changed before the rename', 'b.txt': 'old b' });
   });
 });
+
+describe('a commit interrupted while its folder is away', () => {
+  it('waits, untouched, and is finished before the next commit to the folder once it is back', async () => {
+    const { sandbox, target, journalDir, record } = await interruptedBeforeRenameOfA();
+    const away = `${target}-unmounted`;
+    fs.renameSync(target, away);
+    expect(await recoverTransactions(journalDir)).toEqual([{ transactionId: record.transactionId, outcome: 'waiting', reason: expect.stringContaining('is not there') }]);
+    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committing']);
+    expect(tempFilesIn(away)).toHaveLength(1);
+
+    fs.renameSync(away, target);
+    writeTree(sandbox, { 'c.txt': 'new c' });
+    const next = await applyTransaction({ journalDir, targetRoot: target, ops: [{ relPath: 'c.txt', kind: 'write', sourcePath: path.join(sandbox, 'c.txt'), expect: { kind: 'absent' } }] });
+    expect(next.kind).toBe('applied');
+    expect(readTree(target)).toEqual({ 'a.txt': 'new a', 'b.txt': 'new b', 'c.txt': 'new c' });
+    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committed', 'committed']);
+    expect(await recoverTransactions(journalDir)).toEqual([]);
+  });
+});
+
+/**
+ * A commit of a.txt and b.txt as a crash right after b.txt's rename leaves it: state `committing`,
+ * b.txt new, a.txt old with its staged file beside it, owned by a process that is gone.
+ */
+async function interruptedBeforeRenameOfA() {
+  const dirs = workspace();
+  const { sandbox, target, journalDir } = dirs;
+  writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b' });
+  writeTree(sandbox, { 'a.txt': 'new a', 'b.txt': 'new b' });
+  const ops = (['a', 'b'] as const).map((name) => ({
+    relPath: `${name}.txt`,
+    kind: 'write' as const,
+    sourcePath: path.join(sandbox, `${name}.txt`),
+    expect: { kind: 'file' as const, sha256: sha(`old ${name}`) },
+  }));
+  const applied = await applyTransaction({ journalDir, targetRoot: target, ops });
+  if (applied.kind !== 'applied') throw new Error('the commit did not apply');
+  const record = await readJournal(journalDir, applied.transactionId);
+  Object.assign(record, { state: 'committing', seq: record.seq + 1, owner: { ...record.owner, pid: deadPid() } });
+  fs.writeFileSync(path.join(transactionDir(journalDir, record.transactionId), `state-${String(record.seq).padStart(6, '0')}.json`), JSON.stringify(record));
+  fs.writeFileSync(stagedPath(record, record.ops[0]!), 'new a');
+  fs.writeFileSync(path.join(target, 'a.txt'), 'old a');
+  return { ...dirs, record };
+}

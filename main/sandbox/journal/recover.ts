@@ -20,9 +20,9 @@ import {
   type JournalOp,
 } from './journal-file.ts';
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
-import { forEachLimit } from './pool.ts';
+import { DEFAULT_CONCURRENCY, forEachLimit } from './pool.ts';
+import { folderStillReal } from './safe-path.ts';
 import { finishCommit, folderProblem, reach, replaceOne, rollBack, type SettleContext } from './settle.ts';
-import { DEFAULT_CONCURRENCY } from './apply.ts';
 import type { DriftedPath, RecoverOptions, RecoveredTransaction } from './types.ts';
 
 /**
@@ -68,24 +68,63 @@ async function recoverOne(journalDir: string, transactionId: string, options: Re
     return null;
   }
   if (isFinal(peek.state) || ownedByLiveProcess(peek)) return null;
-  return withRootLock(peek.targetRoot, () =>
-    whileActive(transactionId, async () => {
-      // Re-read under the lock: a commit of this process may have finished it meanwhile.
-      const record = await readJournal(journalDir, transactionId);
-      if (isFinal(record.state)) return null;
-      const ctx: SettleContext = { journalDir, record, hooks: options.hooks, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY };
-      switch (record.state) {
-        case 'prepared':
-          return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', false));
-        case 'committing':
-          return rollForward(ctx);
-        case 'undoing':
-          return rolledBack(transactionId, await rollBack(ctx, 'undone', true));
-        default:
-          return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', true));
-      }
-    }),
-  );
+  return withRootLock(peek.targetRoot, () => settleLocked(journalDir, transactionId, options));
+}
+
+/**
+ * Interrupted transactions whose target folder was not there when recovery looked (an unmounted
+ * drive, a folder moved away): by target root, transaction id -> journal folder. Settling them
+ * then would end them half done, so they wait for the folder to come back.
+ */
+const waiting = new Map<string, Map<string, string>>();
+
+/** Finishes or undoes one interrupted transaction; the caller holds its target root's lock. */
+function settleLocked(journalDir: string, transactionId: string, options: RecoverOptions): Promise<RecoveredTransaction | null> {
+  return whileActive(transactionId, async () => {
+    // Re-read under the lock: a commit of this process may have finished it meanwhile.
+    const record = await readJournal(journalDir, transactionId);
+    if (isFinal(record.state)) return null;
+    const { targetRoot } = record;
+    if (!folderStillReal(targetRoot)) {
+      waiting.set(targetRoot, (waiting.get(targetRoot) ?? new Map<string, string>()).set(transactionId, journalDir));
+      return {
+        transactionId,
+        outcome: 'waiting',
+        reason: `its folder ${targetRoot} is not there (an unmounted drive, or moved away?): its journal is kept, and Bindery finishes it once the folder is back, at the next start or before the next commit to it.`,
+      };
+    }
+    waiting.get(targetRoot)?.delete(transactionId);
+    const ctx: SettleContext = { journalDir, record, hooks: options.hooks, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY };
+    switch (record.state) {
+      case 'prepared':
+        return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', false));
+      case 'committing':
+        return rollForward(ctx);
+      case 'undoing':
+        return rolledBack(transactionId, await rollBack(ctx, 'undone', true));
+      default:
+        return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', true));
+    }
+  });
+}
+
+/**
+ * Settles the transactions that waited for `rootReal` to come back, before a commit or undo there
+ * (the caller holds the root's lock), so no commit is made over an unfinished one.
+ */
+export async function settleWaiting(rootReal: string): Promise<void> {
+  for (const [transactionId, journalDir] of [...(waiting.get(rootReal) ?? [])]) {
+    try {
+      await settleLocked(journalDir, transactionId, {});
+    } catch (error) {
+      throw new BinderyError(
+        'io_error',
+        `An interrupted commit to ${rootReal} (${transactionId}) could not be finished first: ${error instanceof Error ? error.message : String(error)}. ` +
+          'Nothing new was written; fix the cause and try again.',
+        { transactionId },
+      );
+    }
+  }
 }
 
 function rolledBack(transactionId: string, untouched: DriftedPath[]): RecoveredTransaction {

@@ -142,9 +142,12 @@ export type UndoTransactionResult = { kind: 'undone'; restored: string[] } | { k
 /** What recovery did with one unfinished transaction. */
 export interface RecoveredTransaction {
   transactionId: string;
-  outcome: 'completed' | 'rolled_back';
+  /** `waiting`: its target folder is not there, so it was left as it is (see `reason`). */
+  outcome: 'completed' | 'rolled_back' | 'waiting';
   /** Paths recovery left alone because someone else changed them meanwhile (nothing is clobbered). */
   untouched?: DriftedPath[];
+  /** Why it waits. */
+  reason?: string;
 }
 
 /** Options of `recoverTransactions`. */

@@ -4,12 +4,12 @@
  */
 import fs from 'node:fs';
 import { ConflictError, ValidationError } from '../../../shared/errors.ts';
-import { DEFAULT_CONCURRENCY } from './apply.ts';
 import { diskPath } from './disk-path.ts';
 import { describeState, observe, sameState } from './entry-state.ts';
 import { readJournal, saveJournal, targetPath, type JournalRecord } from './journal-file.ts';
 import { whileActive, withRootLock } from './ownership.ts';
-import { forEachLimit } from './pool.ts';
+import { DEFAULT_CONCURRENCY, forEachLimit } from './pool.ts';
+import { settleWaiting } from './recover.ts';
 import { absoluteIn, realTargetRoot } from './safe-path.ts';
 import { rollBack, type SettleContext } from './settle.ts';
 import type { DriftedPath, UndoTransactionInput, UndoTransactionResult } from './types.ts';
@@ -32,6 +32,7 @@ function blockedFolders(record: JournalRecord): DriftedPath[] {
 export async function undoTransaction(input: UndoTransactionInput): Promise<UndoTransactionResult> {
   const rootReal = await realTargetRoot(input.targetRoot);
   return withRootLock(rootReal, async () => {
+    await settleWaiting(rootReal);
     const record = await readJournal(input.journalDir, input.transactionId);
     if (record.targetRoot !== rootReal) {
       throw new ValidationError(
