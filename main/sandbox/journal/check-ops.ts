@@ -3,7 +3,6 @@
  * at, and its target compared with the caller's expectation. Nothing on disk changes here.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { ValidationError } from '../../../shared/errors.ts';
 import { diskPath, readLinkExact } from './disk-path.ts';
 import { checkExpectation, observe, permissionBits, stampOf, stillAsSeen, type Observed, type StatStamp } from './entry-state.ts';
@@ -82,7 +81,7 @@ export async function checkOps(
   await forEachLimit(ops, concurrency, async (op, i) => {
     const target = targets[i]!;
     const source = op.kind === 'write' ? inspectSource(op.relPath, op.sourcePath, op.mode, op.sourceContent) : null;
-    const observed = await observe(path.join(absoluteIn(rootReal, target.dirRel), target.name), op.expect.kind === 'file' ? op.expect : undefined);
+    const observed = await observe(target.path, op.expect.kind === 'file' ? op.expect : undefined);
     checked[i] = { op, target, observed, source };
     reasons[i] =
       target.blockedBy !== null && op.kind === 'write'
@@ -100,15 +99,14 @@ function assertDistinct(rootReal: string, targets: readonly ResolvedTarget[], op
     if (ops[i]!.kind === 'write') for (const dir of target.missingDirs) created.set(absoluteIn(rootReal, dir), target.relPath);
   });
   for (const target of targets) {
-    const key = path.join(absoluteIn(rootReal, target.dirRel), target.name);
-    const earlier = seen.get(key);
+    const earlier = seen.get(target.path);
     if (earlier !== undefined) {
       throw new ValidationError(
         `Paths ${JSON.stringify(earlier)} and ${JSON.stringify(target.relPath)} name the same file: give each file one op.`,
         { relPaths: [earlier, target.relPath] },
       );
     }
-    const under = created.get(key);
+    const under = created.get(target.path);
     if (under !== undefined) {
       throw new ValidationError(
         `${JSON.stringify(target.relPath)} would be a file and also the folder of ${JSON.stringify(under)}: ` +
@@ -116,7 +114,7 @@ function assertDistinct(rootReal: string, targets: readonly ResolvedTarget[], op
         { relPaths: [target.relPath, under] },
       );
     }
-    seen.set(key, target.relPath);
+    seen.set(target.path, target.relPath);
   }
 }
 

@@ -46,6 +46,8 @@ export interface ResolvedTarget {
   relPath: string;
   /** The parent directory, relative to the real target root with `/` separators ('' for the root). */
   dirRel: string;
+  /** The absolute path it lands on (its parent with symlinks resolved). */
+  path: string;
   /** The last segment. */
   name: string;
   /** Parent directories that do not exist yet, relative to the real root, shallowest first. */
@@ -72,6 +74,8 @@ export type ParentCache = Map<string, Promise<ParentResolution>>;
 interface ParentResolution {
   /** The folder's absolute path with symlinks resolved (or where it will be created). */
   current: string;
+  /** `current` relative to the real root, as the journal records it. */
+  dirRel: string;
   missingDirs: string[];
   blockedBy: string | null;
 }
@@ -86,11 +90,11 @@ export async function resolveTarget(rootReal: string, relPath: string, cache: Pa
   const segments = relPath.split('/');
   const name = segments.pop()!;
   const parent = await resolveDir(rootReal, segments, relPath, cache);
-  return { relPath, dirRel: relativeTo(rootReal, parent.current), name, missingDirs: parent.missingDirs, blockedBy: parent.blockedBy };
+  return { relPath, dirRel: parent.dirRel, path: path.join(parent.current, name), name, missingDirs: parent.missingDirs, blockedBy: parent.blockedBy };
 }
 
 function resolveDir(rootReal: string, segments: string[], relPath: string, cache: ParentCache): Promise<ParentResolution> {
-  if (segments.length === 0) return Promise.resolve({ current: rootReal, missingDirs: [], blockedBy: null });
+  if (segments.length === 0) return Promise.resolve({ current: rootReal, dirRel: '', missingDirs: [], blockedBy: null });
   const key = segments.join('/');
   const cached = cache.get(key);
   if (cached) return cached;
@@ -99,11 +103,12 @@ function resolveDir(rootReal: string, segments: string[], relPath: string, cache
     if (parent.blockedBy !== null) return parent;
     const candidate = path.join(parent.current, segments[segments.length - 1]!);
     const stat = parent.missingDirs.length > 0 ? null : await lstatOrNull(candidate);
-    if (!stat) return { current: candidate, missingDirs: [...parent.missingDirs, relativeTo(rootReal, candidate)], blockedBy: null };
-    if (stat.isSymbolicLink()) return { current: await followInside(rootReal, candidate, relPath), missingDirs: [], blockedBy: null };
+    const at = (current: string, missingDirs: string[], blockedBy: string | null): ParentResolution => ({ current, dirRel: relativeTo(rootReal, current), missingDirs, blockedBy });
+    if (!stat) return at(candidate, [...parent.missingDirs, relativeTo(rootReal, candidate)], null);
+    if (stat.isSymbolicLink()) return at(await followInside(rootReal, candidate, relPath), [], null);
     // Resolved by the OS, as folderStillReal will compare it (case and firmlinks included).
-    if (stat.isDirectory()) return { current: await realPathExact(candidate), missingDirs: [], blockedBy: null };
-    return { current: candidate, missingDirs: [], blockedBy: relativeTo(rootReal, candidate) };
+    if (stat.isDirectory()) return at(await realPathExact(candidate), [], null);
+    return at(candidate, [], relativeTo(rootReal, candidate));
   })();
   cache.set(key, resolving);
   return resolving;
