@@ -42,7 +42,7 @@ export async function applyTransaction(input: ApplyTransactionInput): Promise<Ap
     throw new ValidationError(`The commit journal folder ${journalDir} is inside the target ${rootReal}: keep journals in Bindery's data folder.`);
   }
   return withRootLock(rootReal, async () => {
-    await settleWaiting(rootReal);
+    await settleWaiting(rootReal, path.resolve(input.targetRoot));
     return commit(input, journalDir, rootReal);
   });
 }

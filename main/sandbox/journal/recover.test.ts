@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createJournal, newRecord, newTransactionId, readJournal, stagedPath, transactionDir, type JournalRecord } from './journal-file.ts';
-import { applyTransaction, listTransactions, purgeTransactions, recoverTransactions, undoTransaction } from './index.ts';
+import { applyTransaction, listTransactions, purgeTransactions, recoverTransactions, undoTransaction, type TransactionOp } from './index.ts';
 import { readTree, sha, tempFilesIn, workspace, writeTree } from './test-support.ts';
 
 /** A journal in state `prepared`, as a commit leaves it when it dies right after writing it. */
@@ -132,16 +132,58 @@ describe('a commit interrupted while its folder is away', () => {
     expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committed', 'committed']);
     expect(await recoverTransactions(journalDir)).toEqual([]);
   });
+
+  it('stays waiting when finishing it fails, so a later commit still finishes it first', async () => {
+    const { sandbox, target, journalDir } = await interruptedBeforeRenameOfA();
+    fs.renameSync(await recoverWhileAway(journalDir, target), target);
+    const rename = fs.renameSync;
+    const failing = vi.spyOn(fs, 'renameSync').mockImplementationOnce(() => {
+      throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO' });
+    });
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(/could not be finished first: EIO/);
+    failing.mockRestore();
+    expect(fs.renameSync).toBe(rename);
+    expect(await applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).toMatchObject({ kind: 'applied' });
+    expect(readTree(target)).toMatchObject({ 'a.txt': 'new a', 'b.txt': 'new b', 'c.txt': 'new c' });
+    expect(tempFilesIn(target)).toEqual([]);
+  });
+
+  it('refuses commits to the folder through a symlink, or to a folder around it, until a full recovery finishes it', async () => {
+    const { sandbox, target, journalDir } = await interruptedBeforeRenameOfA('sub');
+    const sub = path.join(target, 'sub');
+    const away = await recoverWhileAway(journalDir, sub);
+    fs.symlinkSync(away, sub);
+    const refused = /An interrupted commit to .*sub .* is not finished, so nothing was written/;
+    await expect(applyTransaction({ journalDir, targetRoot: sub, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(refused);
+    fs.unlinkSync(sub);
+    fs.renameSync(away, sub);
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'sub/a.txt', 'mine')] })).rejects.toThrow(/at its next start/);
+    expect(readTree(sub)).toMatchObject({ 'a.txt': 'old a', 'b.txt': 'new b' });
+
+    expect((await recoverTransactions(journalDir)).map((t) => t.outcome)).toEqual(['completed']);
+    expect(await applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'sub/a.txt', 'mine')] })).toMatchObject({ kind: 'applied' });
+    expect(readTree(sub)).toMatchObject({ 'a.txt': 'mine', 'b.txt': 'new b' });
+  });
+
+  it('no longer holds up commits once its journal is gone', async () => {
+    const { sandbox, target, journalDir, record } = await interruptedBeforeRenameOfA();
+    const away = await recoverWhileAway(journalDir, target);
+    fs.rmSync(transactionDir(journalDir, record.transactionId), { recursive: true });
+    fs.renameSync(away, target);
+    expect(await applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).toMatchObject({ kind: 'applied' });
+  });
 });
 
 /**
- * A commit of a.txt and b.txt as a crash right after b.txt's rename leaves it: state `committing`,
- * b.txt new, a.txt old with its staged file beside it, owned by a process that is gone.
+ * A commit of a.txt and b.txt into `root` (the target, or a folder in it) as a crash right after
+ * b.txt's rename leaves it: state `committing`, b.txt new, a.txt old with its staged file beside
+ * it, owned by a process that is gone.
  */
-async function interruptedBeforeRenameOfA() {
+async function interruptedBeforeRenameOfA(sub = '') {
   const dirs = workspace();
-  const { sandbox, target, journalDir } = dirs;
-  writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b' });
+  const { sandbox, journalDir } = dirs;
+  const root = path.join(dirs.target, sub);
+  writeTree(root, { 'a.txt': 'old a', 'b.txt': 'old b' });
   writeTree(sandbox, { 'a.txt': 'new a', 'b.txt': 'new b' });
   const ops = (['a', 'b'] as const).map((name) => ({
     relPath: `${name}.txt`,
@@ -149,12 +191,26 @@ async function interruptedBeforeRenameOfA() {
     sourcePath: path.join(sandbox, `${name}.txt`),
     expect: { kind: 'file' as const, sha256: sha(`old ${name}`) },
   }));
-  const applied = await applyTransaction({ journalDir, targetRoot: target, ops });
+  const applied = await applyTransaction({ journalDir, targetRoot: root, ops });
   if (applied.kind !== 'applied') throw new Error('the commit did not apply');
   const record = await readJournal(journalDir, applied.transactionId);
   Object.assign(record, { state: 'committing', seq: record.seq + 1, owner: { ...record.owner, pid: deadPid() } });
   fs.writeFileSync(path.join(transactionDir(journalDir, record.transactionId), `state-${String(record.seq).padStart(6, '0')}.json`), JSON.stringify(record));
   fs.writeFileSync(stagedPath(record, record.ops[0]!), 'new a');
-  fs.writeFileSync(path.join(target, 'a.txt'), 'old a');
-  return { ...dirs, record };
+  fs.writeFileSync(path.join(root, 'a.txt'), 'old a');
+  return { ...dirs, root, record };
+}
+
+/** Recovery with `root` away: the transaction waits. */
+async function recoverWhileAway(journalDir: string, root: string): Promise<string> {
+  const away = `${root}-away`;
+  fs.renameSync(root, away);
+  expect((await recoverTransactions(journalDir)).map((t) => t.outcome)).toEqual(['waiting']);
+  return away;
+}
+
+function writeOp(sandbox: string, relPath: string, content: string): TransactionOp {
+  const source = path.join(sandbox, `source-${relPath.replaceAll('/', '-')}`);
+  fs.writeFileSync(source, content);
+  return { relPath, kind: 'write', sourcePath: source, expect: { kind: 'any' } };
 }

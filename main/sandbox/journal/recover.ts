@@ -4,12 +4,11 @@
  * before acting, so a crash during recovery is recovered by running it again.
  */
 import path from 'node:path';
-import { BinderyError } from '../../../shared/errors.ts';
+import { BinderyError, ConflictError } from '../../../shared/errors.ts';
 import { observe, sameState } from './entry-state.ts';
 import {
   isFinal,
   listTransactionIds,
-  readJournal,
   readJournalOrNull,
   removeTransaction,
   saveJournal,
@@ -21,7 +20,7 @@ import {
 } from './journal-file.ts';
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit } from './pool.ts';
-import { folderStillReal } from './safe-path.ts';
+import { folderStillReal, isInside } from './safe-path.ts';
 import { finishCommit, folderProblem, reach, replaceOne, rollBack, type SettleContext } from './settle.ts';
 import type { DriftedPath, RecoverOptions, RecoveredTransaction } from './types.ts';
 
@@ -73,57 +72,76 @@ async function recoverOne(journalDir: string, transactionId: string, options: Re
 
 /**
  * Interrupted transactions whose target folder was not there when recovery looked (an unmounted
- * drive, a folder moved away): by target root, transaction id -> journal folder. Settling them
- * then would end them half done, so they wait for the folder to come back.
+ * drive, a folder moved away), by id. Settling them then would end them half done, so they wait
+ * for the folder to come back.
  */
-const waiting = new Map<string, Map<string, string>>();
+const waiting = new Map<string, { journalDir: string; targetRoot: string }>();
 
 /** Finishes or undoes one interrupted transaction; the caller holds its target root's lock. */
 function settleLocked(journalDir: string, transactionId: string, options: RecoverOptions): Promise<RecoveredTransaction | null> {
   return whileActive(transactionId, async () => {
-    // Re-read under the lock: a commit of this process may have finished it meanwhile.
-    const record = await readJournal(journalDir, transactionId);
-    if (isFinal(record.state)) return null;
+    // Re-read under the lock: a commit of this process, or another process, may have finished it meanwhile.
+    const record = await readJournalOrNull(journalDir, transactionId);
+    if (!record || isFinal(record.state)) {
+      waiting.delete(transactionId);
+      return null;
+    }
     const { targetRoot } = record;
     if (!folderStillReal(targetRoot)) {
-      waiting.set(targetRoot, (waiting.get(targetRoot) ?? new Map<string, string>()).set(transactionId, journalDir));
+      waiting.set(transactionId, { journalDir, targetRoot });
       return {
         transactionId,
         outcome: 'waiting',
-        reason: `its folder ${targetRoot} is not there (an unmounted drive, or moved away?): its journal is kept, and Bindery finishes it once the folder is back, at the next start or before the next commit to it.`,
+        reason: `its folder ${targetRoot} is not there as it was (an unmounted drive, or moved away?): its journal is kept, and Bindery finishes it once the folder is back, at the next start or before the next commit to it.`,
       };
     }
-    waiting.get(targetRoot)?.delete(transactionId);
-    const ctx: SettleContext = { journalDir, record, hooks: options.hooks, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY };
-    switch (record.state) {
-      case 'prepared':
-        return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', false));
-      case 'committing':
-        return rollForward(ctx);
-      case 'undoing':
-        return rolledBack(transactionId, await rollBack(ctx, 'undone', true));
-      default:
-        return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', true));
-    }
+    const outcome = await settle({ journalDir, record, hooks: options.hooks, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY });
+    waiting.delete(transactionId);
+    return outcome;
   });
 }
 
+async function settle(ctx: SettleContext): Promise<RecoveredTransaction> {
+  const { transactionId, state } = ctx.record;
+  switch (state) {
+    case 'prepared':
+      return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', false));
+    case 'committing':
+      return rollForward(ctx);
+    case 'undoing':
+      return rolledBack(transactionId, await rollBack(ctx, 'undone', true));
+    default:
+      return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', true));
+  }
+}
+
 /**
- * Settles the transactions that waited for `rootReal` to come back, before a commit or undo there
- * (the caller holds the root's lock), so no commit is made over an unfinished one.
+ * Before a commit or undo to `rootReal` (reached as `requested`; the caller holds the lock of
+ * `rootReal`): settles the transactions that waited for this very folder to come back, and refuses,
+ * with nothing written, while one to this folder, or to a folder inside or around it, is unfinished.
  */
-export async function settleWaiting(rootReal: string): Promise<void> {
-  for (const [transactionId, journalDir] of [...(waiting.get(rootReal) ?? [])]) {
+export async function settleWaiting(rootReal: string, requested: string): Promise<void> {
+  const overlaps = (root: string) => [rootReal, requested].some((mine) => isInside(mine, root) || isInside(root, mine));
+  for (const [transactionId, { journalDir, targetRoot }] of [...waiting]) {
+    if (!overlaps(targetRoot)) continue;
+    let outcome: RecoveredTransaction | null;
     try {
-      await settleLocked(journalDir, transactionId, {});
+      // Only this root is locked here: one inside or around it is left to the next full recovery.
+      outcome = targetRoot === rootReal ? await settleLocked(journalDir, transactionId, {}) : { transactionId, outcome: 'waiting', reason: '' };
     } catch (error) {
       throw new BinderyError(
         'io_error',
-        `An interrupted commit to ${rootReal} (${transactionId}) could not be finished first: ${error instanceof Error ? error.message : String(error)}. ` +
+        `An interrupted commit to ${targetRoot} (${transactionId}) could not be finished first: ${error instanceof Error ? error.message : String(error)}. ` +
           'Nothing new was written; fix the cause and try again.',
         { transactionId },
       );
     }
+    if (outcome?.outcome !== 'waiting') continue;
+    const why = outcome.reason || `Bindery finishes it at its next start (or run \`bindery plans recover\`), now that ${targetRoot} is back.`;
+    throw new ConflictError(`An interrupted commit to ${targetRoot} (${transactionId}) is not finished, so nothing was written: ${why}`, {
+      transactionId,
+      targetRoot,
+    });
   }
 }
 

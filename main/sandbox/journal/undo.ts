@@ -3,6 +3,7 @@
  * changed, when any file it wrote or deleted has changed since.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { ConflictError, ValidationError } from '../../../shared/errors.ts';
 import { diskPath } from './disk-path.ts';
 import { describeState, observe, sameState } from './entry-state.ts';
@@ -32,7 +33,7 @@ function blockedFolders(record: JournalRecord): DriftedPath[] {
 export async function undoTransaction(input: UndoTransactionInput): Promise<UndoTransactionResult> {
   const rootReal = await realTargetRoot(input.targetRoot);
   return withRootLock(rootReal, async () => {
-    await settleWaiting(rootReal);
+    await settleWaiting(rootReal, path.resolve(input.targetRoot));
     const record = await readJournal(input.journalDir, input.transactionId);
     if (record.targetRoot !== rootReal) {
       throw new ValidationError(
