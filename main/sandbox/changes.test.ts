@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { baselineMargin, copyCandidates } from './changes-copy.ts';
+import { detectChanges, inspectChanges } from './changes.ts';
 import { encodeName } from './fs-path.ts';
 import { metaDir } from './layout.ts';
 import { RACY_WINDOW_MS } from './manifest.ts';
@@ -256,5 +257,23 @@ describe('changes of special sandboxes', () => {
       'b.txt': { kind: 'added' },
       'c.txt': { kind: 'added' },
     });
+  });
+});
+
+describe.each(['copy_on_write', 'git_worktree'] as const)('a change list longer than one reading slice (%s)', (strategy) => {
+  it('lists what the commit path lists, renames paired across slices', async () => {
+    const { manager, plan, dataDir } = newManager();
+    const files = Object.fromEntries(Array.from({ length: 2600 }, (_, i) => [`f/${String(i).padStart(4, '0')}.txt`, `file ${i}\n`]));
+    const original = strategy === 'git_worktree' ? gitRepo(files) : tempDir('bindery-orig-');
+    if (strategy === 'copy_on_write') writeFiles(original, files);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: strategy });
+    for (let i = 1; i < 2600; i++) fs.appendFileSync(path.join(sandbox.path, 'f', `${String(i).padStart(4, '0')}.txt`), 'more\n');
+    fs.renameSync(path.join(sandbox.path, 'f/0000.txt'), path.join(sandbox.path, 'zz-moved.txt'));
+    const listed = (await detectChanges(manager.sandbox(sandbox.id), path.join(dataDir, 'tmp'))).changes;
+    expect(listed).toHaveLength(2600);
+    expect(listed.find((c) => c.path === 'zz-moved.txt')).toMatchObject({ kind: 'renamed', oldPath: 'f/0000.txt' });
+    expect(listed.filter((c) => c.kind === 'modified' && c.additions === 1 && c.deletions === 0)).toHaveLength(2599);
+    const inspected = await inspectChanges(manager.sandbox(sandbox.id), path.join(dataDir, 'tmp'));
+    expect(listed).toEqual(inspected.map((c) => c.change));
   });
 });

@@ -158,7 +158,7 @@ export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cac
   // While git lists the candidates, the paths the last look had to read are read again: most still are candidates.
   const ahead = cache && sandbox.strategy === 'git_worktree' ? readAhead(sandbox, cache.unsettled()) : undefined;
   const bases = await listing;
-  const changes = cache ? await listWithCache(sandbox, bases, cache, ahead) : (await inspectBases(sandbox, bases)).map((c) => c.change);
+  const changes = await listChanges(sandbox, bases, cache, ahead);
   const violation =
     sandbox.access === 'read_only' && changes.length > 0
       ? `This sandbox is read_only but ${changes.length} path(s) changed in it (first: ${displayPath(changes[0]!.path)}). They cannot be committed; discard the sandbox.`
@@ -166,30 +166,42 @@ export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cac
   return { sandboxId: sandbox.id, planId: sandbox.planId, resourceName: sandbox.resourceName, strategy: sandbox.strategy, access: sandbox.access, changes, violation };
 }
 
-/** The changes of `bases`, reading only the paths `cache` has no settled inspection of. */
-async function listWithCache(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cache: ChangeCache, ahead?: ReadAhead): Promise<FileChange[]> {
-  cache.retainOnly(new Set(bases.keys()));
-  const stampOf = (rel: string, base: BaseInfo) => () => cache.stamp(inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), `${sandbox.access}|${JSON.stringify(base)}`);
+/**
+ * Paths read and described at once by a change list: each holds both sides' contents until it is
+ * reduced to its change, so a tool that changed tens of thousands of files is listed a slice at
+ * a time, in bounded memory.
+ */
+const LIST_CHUNK = 1024;
+
+/**
+ * The changes of `bases`, reading only the paths `cache` (when given) has no settled inspection of,
+ * a chunk at a time.
+ */
+async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cache?: ChangeCache, ahead?: ReadAhead): Promise<FileChange[]> {
+  cache?.retainOnly(new Set(bases.keys()));
+  const stampOf = (rel: string, base: BaseInfo) => () => cache!.stamp(inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), `${sandbox.access}|${JSON.stringify(base)}`);
   // In the order of `bases`, as a fresh look has it: which of two equal deletions pairs with an addition depends on it.
   const listed: ListedPath[] = new Array(bases.size);
-  const unread = new Map<string, BaseInfo>();
+  const unread: Array<[string, BaseInfo]> = [];
   const positions = new Map<string, number>();
   let at = 0;
   for (const [rel, base] of bases) {
-    const kept = cache.lookup(rel, stampOf(rel, base));
+    const kept = cache?.lookup(rel, stampOf(rel, base));
     if (kept) listed[at] = kept;
     else {
-      unread.set(rel, base);
+      unread.push([rel, base]);
       positions.set(rel, at);
     }
     at++;
   }
-  for (const state of await readStates(sandbox, unread, ahead)) {
-    const change = describe(state, sandbox);
-    const ids = change ? pairableState({ change, target: state, source: null }) : null;
-    const path: ListedPath = { change, addedId: change?.kind === 'added' ? ids!.addedId() : null, deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null };
-    cache.keep(state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
-    listed[positions.get(state.rel)!] = path;
+  for (let from = 0; from < unread.length; from += LIST_CHUNK) {
+    for (const state of await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead)) {
+      const change = describe(state, sandbox);
+      const ids = change ? pairableState({ change, target: state, source: null }) : null;
+      const path: ListedPath = { change, addedId: change?.kind === 'added' ? ids!.addedId() : null, deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null };
+      cache?.keep(state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
+      listed[positions.get(state.rel)!] = path;
+    }
   }
   const pairable = listed.flatMap((path) => (path.change ? [{ value: path.change, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId }] : []));
   return pairRenames(pairable, (_added, _deleted, change) => change).sort(byPath);
