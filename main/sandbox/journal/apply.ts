@@ -42,8 +42,9 @@ export async function applyTransaction(input: ApplyTransactionInput): Promise<Ap
     throw new ValidationError(`The commit journal folder ${journalDir} is inside the target ${rootReal}: keep journals in Bindery's data folder.`);
   }
   return withRootLock(rootReal, async () => {
-    await settleWaiting(rootReal, path.resolve(input.targetRoot));
-    return commit(input, journalDir, rootReal);
+    const settled = await settleWaiting(rootReal, path.resolve(input.targetRoot));
+    const result = await commit(input, journalDir, rootReal);
+    return settled.length > 0 ? { ...result, settledFirst: settled } : result;
   });
 }
 

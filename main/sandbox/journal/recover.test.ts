@@ -127,7 +127,7 @@ describe('a commit interrupted while its folder is away', () => {
     fs.renameSync(away, target);
     writeTree(sandbox, { 'c.txt': 'new c' });
     const next = await applyTransaction({ journalDir, targetRoot: target, ops: [{ relPath: 'c.txt', kind: 'write', sourcePath: path.join(sandbox, 'c.txt'), expect: { kind: 'absent' } }] });
-    expect(next.kind).toBe('applied');
+    expect(next).toMatchObject({ kind: 'applied', settledFirst: [{ transactionId: record.transactionId, outcome: 'completed' }] });
     expect(readTree(target)).toEqual({ 'a.txt': 'new a', 'b.txt': 'new b', 'c.txt': 'new c' });
     expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committed', 'committed']);
     expect(await recoverTransactions(journalDir)).toEqual([]);

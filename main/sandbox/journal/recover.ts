@@ -117,10 +117,12 @@ async function settle(ctx: SettleContext): Promise<RecoveredTransaction> {
 
 /**
  * Before a commit or undo to `rootReal` (reached as `requested`; the caller holds the lock of
- * `rootReal`): settles the transactions that waited for this very folder to come back, and refuses,
- * with nothing written, while one to this folder, or to a folder inside or around it, is unfinished.
+ * `rootReal`): settles the transactions that waited for this very folder to come back, and returns
+ * what became of them; refuses, with nothing written, while one to this folder, or to a folder
+ * inside or around it, is unfinished.
  */
-export async function settleWaiting(rootReal: string, requested: string): Promise<void> {
+export async function settleWaiting(rootReal: string, requested: string): Promise<RecoveredTransaction[]> {
+  const settled: RecoveredTransaction[] = [];
   const overlaps = (root: string) => [rootReal, requested].some((mine) => isInside(mine, root) || isInside(root, mine));
   for (const [transactionId, { journalDir, targetRoot }] of [...waiting]) {
     if (!overlaps(targetRoot)) continue;
@@ -136,13 +138,18 @@ export async function settleWaiting(rootReal: string, requested: string): Promis
         { transactionId },
       );
     }
-    if (outcome?.outcome !== 'waiting') continue;
+    if (outcome === null) continue;
+    if (outcome.outcome !== 'waiting') {
+      settled.push(outcome);
+      continue;
+    }
     const why = outcome.reason || `Bindery finishes it at its next start (or run \`bindery plans recover\`), now that ${targetRoot} is back.`;
     throw new ConflictError(`An interrupted commit to ${targetRoot} (${transactionId}) is not finished, so nothing was written: ${why}`, {
       transactionId,
       targetRoot,
     });
   }
+  return settled;
 }
 
 function rolledBack(transactionId: string, untouched: DriftedPath[]): RecoveredTransaction {

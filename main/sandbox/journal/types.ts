@@ -124,9 +124,16 @@ export interface ApplyTransactionInput {
 }
 
 /** Result of `applyTransaction`: applied, or nothing changed because a path drifted. */
-export type ApplyTransactionResult =
+export type ApplyTransactionResult = (
   | { kind: 'applied'; transactionId: string; written: string[]; deleted: string[] }
-  | { kind: 'drifted'; paths: DriftedPath[] };
+  | { kind: 'drifted'; paths: DriftedPath[] }
+) &
+  SettledFirst;
+
+/** Interrupted transactions to the same folder that waited for it and were settled first (see recoverTransactions). */
+export interface SettledFirst {
+  settledFirst?: RecoveredTransaction[];
+}
 
 /** Input of `undoTransaction`. */
 export interface UndoTransactionInput {
@@ -137,7 +144,7 @@ export interface UndoTransactionInput {
 }
 
 /** Result of `undoTransaction`: restored, or refused because a file changed since the commit. */
-export type UndoTransactionResult = { kind: 'undone'; restored: string[] } | { kind: 'drifted'; paths: DriftedPath[] };
+export type UndoTransactionResult = ({ kind: 'undone'; restored: string[] } | { kind: 'drifted'; paths: DriftedPath[] }) & SettledFirst;
 
 /** What recovery did with one unfinished transaction. */
 export interface RecoveredTransaction {

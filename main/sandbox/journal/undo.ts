@@ -33,34 +33,39 @@ function blockedFolders(record: JournalRecord): DriftedPath[] {
 export async function undoTransaction(input: UndoTransactionInput): Promise<UndoTransactionResult> {
   const rootReal = await realTargetRoot(input.targetRoot);
   return withRootLock(rootReal, async () => {
-    await settleWaiting(rootReal, path.resolve(input.targetRoot));
-    const record = await readJournal(input.journalDir, input.transactionId);
-    if (record.targetRoot !== rootReal) {
-      throw new ValidationError(
-        `Commit ${input.transactionId} was made to ${record.targetRoot}, not ${rootReal}: undo it against the folder it changed.`,
-      );
+    const settled = await settleWaiting(rootReal, path.resolve(input.targetRoot));
+    const result = await undoLocked(input, rootReal);
+    return settled.length > 0 ? { ...result, settledFirst: settled } : result;
+  });
+}
+
+async function undoLocked(input: UndoTransactionInput, rootReal: string): Promise<UndoTransactionResult> {
+  const record = await readJournal(input.journalDir, input.transactionId);
+  if (record.targetRoot !== rootReal) {
+    throw new ValidationError(
+      `Commit ${input.transactionId} was made to ${record.targetRoot}, not ${rootReal}: undo it against the folder it changed.`,
+    );
+  }
+  if (record.state !== 'committed') {
+    const why = record.state === 'undone' ? 'it was already undone' : `it is not a finished commit (state ${record.state})`;
+    throw new ConflictError(`Commit ${input.transactionId} cannot be undone: ${why}.`, { state: record.state });
+  }
+  const ctx: SettleContext = { journalDir: input.journalDir, record, hooks: input.hooks, concurrency: DEFAULT_CONCURRENCY };
+  const drifted: DriftedPath[] = [];
+  await forEachLimit(record.ops, ctx.concurrency, async (op) => {
+    const current = (await observe(targetPath(record, op))).state;
+    if (op.next && !sameState(current, op.next)) {
+      drifted.push({
+        relPath: op.relPath,
+        reason: `it changed after the commit (the commit left ${describeState(op.next)}, now ${describeState(current)}): undo would lose that change.`,
+      });
     }
-    if (record.state !== 'committed') {
-      const why = record.state === 'undone' ? 'it was already undone' : `it is not a finished commit (state ${record.state})`;
-      throw new ConflictError(`Commit ${input.transactionId} cannot be undone: ${why}.`, { state: record.state });
-    }
-    const ctx: SettleContext = { journalDir: input.journalDir, record, hooks: input.hooks, concurrency: DEFAULT_CONCURRENCY };
-    const drifted: DriftedPath[] = [];
-    await forEachLimit(record.ops, ctx.concurrency, async (op) => {
-      const current = (await observe(targetPath(record, op))).state;
-      if (op.next && !sameState(current, op.next)) {
-        drifted.push({
-          relPath: op.relPath,
-          reason: `it changed after the commit (the commit left ${describeState(op.next)}, now ${describeState(current)}): undo would lose that change.`,
-        });
-      }
-    });
-    drifted.push(...blockedFolders(record));
-    if (drifted.length > 0) return { kind: 'drifted', paths: drifted };
-    return whileActive(record.transactionId, async () => {
-      await saveJournal(ctx.journalDir, record, 'undoing');
-      const untouched = new Set((await rollBack(ctx, 'undone', true)).map((entry) => entry.relPath));
-      return { kind: 'undone', restored: record.ops.map((op) => op.relPath).filter((relPath) => !untouched.has(relPath)) };
-    });
+  });
+  drifted.push(...blockedFolders(record));
+  if (drifted.length > 0) return { kind: 'drifted', paths: drifted };
+  return whileActive(record.transactionId, async () => {
+    await saveJournal(ctx.journalDir, record, 'undoing');
+    const untouched = new Set((await rollBack(ctx, 'undone', true)).map((entry) => entry.relPath));
+    return { kind: 'undone', restored: record.ops.map((op) => op.relPath).filter((relPath) => !untouched.has(relPath)) };
   });
 }
