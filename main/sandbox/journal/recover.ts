@@ -141,10 +141,15 @@ export async function settleWaiting(rootReal: string, requested: string): Promis
   const overlaps = (root: string) => [rootReal, requested].some((mine) => isInside(mine, root) || isInside(root, mine));
   for (const [transactionId, { journalDir, targetRoot }] of [...waiting]) {
     if (!overlaps(targetRoot)) continue;
+    const refuse = (why: string) =>
+      new ConflictError(`An interrupted commit to ${targetRoot} (${transactionId}) is not finished, so nothing was written: ${why}`, { transactionId, targetRoot });
+    // Only this root is locked here: one inside or around it is left to a full recovery.
+    if (targetRoot !== rootReal) {
+      throw refuse(folderStillReal(targetRoot) ? 'it is inside or around this folder, so Bindery finishes it at its next start (or run `bindery plans recover`).' : `its folder ${targetRoot} is not there as it was.`);
+    }
     let outcome: RecoveredTransaction | null;
     try {
-      // Only this root is locked here: one inside or around it is left to the next full recovery.
-      outcome = targetRoot === rootReal ? await settleLocked(journalDir, transactionId, {}) : { transactionId, outcome: 'waiting', reason: '' };
+      outcome = await settleLocked(journalDir, transactionId, {});
     } catch (error) {
       throw new BinderyError(
         'io_error',
@@ -153,16 +158,8 @@ export async function settleWaiting(rootReal: string, requested: string): Promis
         { transactionId },
       );
     }
-    if (outcome === null) continue;
-    if (outcome.outcome !== 'waiting') {
-      settled.push(outcome);
-      continue;
-    }
-    const why = outcome.reason || `Bindery finishes it at its next start (or run \`bindery plans recover\`), now that ${targetRoot} is back.`;
-    throw new ConflictError(`An interrupted commit to ${targetRoot} (${transactionId}) is not finished, so nothing was written: ${why}`, {
-      transactionId,
-      targetRoot,
-    });
+    if (outcome?.outcome === 'waiting') throw refuse(outcome.reason!);
+    if (outcome) settled.push(outcome);
   }
   return settled;
 }
