@@ -133,19 +133,6 @@ describe('a commit interrupted while its folder is away', () => {
     expect(await recoverTransactions(journalDir)).toEqual([]);
   });
 
-  it('waits while an empty folder stands in for it, as the mount point of a drive that is not mounted', async () => {
-    const { sandbox, target, journalDir, record } = await interruptedBeforeRenameOfA();
-    const drive = await recoverWhileAway(journalDir, target);
-    fs.mkdirSync(target);
-    expect(await recoverTransactions(journalDir)).toEqual([{ transactionId: record.transactionId, outcome: 'waiting', reason: expect.stringContaining('holds none of its files') }]);
-    await expect(applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(/is not finished, so nothing was written/);
-    expect(readTree(target)).toEqual({});
-    fs.rmdirSync(target);
-    fs.renameSync(drive, target);
-    expect(await recoverTransactions(journalDir)).toEqual([{ transactionId: record.transactionId, outcome: 'completed' }]);
-    expect(readTree(target)).toEqual({ 'a.txt': 'new a', 'b.txt': 'new b' });
-  });
-
   it('stays waiting when finishing it fails, so a later commit still finishes it first', async () => {
     const { sandbox, target, journalDir } = await interruptedBeforeRenameOfA();
     fs.renameSync(await recoverWhileAway(journalDir, target), target);

@@ -5,7 +5,6 @@
  */
 import path from 'node:path';
 import { BinderyError, ConflictError } from '../../../shared/errors.ts';
-import { lstatOrNull } from './durable-fs.ts';
 import { observe, sameState } from './entry-state.ts';
 import {
   isFinal,
@@ -18,7 +17,6 @@ import {
   targetPath,
   transactionAgeMs,
   type JournalOp,
-  type JournalRecord,
 } from './journal-file.ts';
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit } from './pool.ts';
@@ -89,31 +87,18 @@ function settleLocked(journalDir: string, transactionId: string, options: Recove
       return null;
     }
     const { targetRoot } = record;
-    const away = !folderStillReal(targetRoot) ? 'is not there as it was' : (await looksForeign(record)) ? 'holds none of its files, staged or written' : null;
-    if (away) {
+    if (!folderStillReal(targetRoot)) {
       waiting.set(transactionId, { journalDir, targetRoot });
       return {
         transactionId,
         outcome: 'waiting',
-        reason: `its folder ${targetRoot} ${away} (an unmounted drive, or moved away?): its journal is kept, and Bindery finishes it once the folder is back, at the next start or before the next commit to it.`,
+        reason: `its folder ${targetRoot} is not there as it was (an unmounted drive, or moved away?): its journal is kept, and Bindery finishes it once the folder is back, at the next start or before the next commit to it.`,
       };
     }
     const outcome = await settle({ journalDir, record, hooks: options.hooks, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY });
     waiting.delete(transactionId);
     return outcome;
   });
-}
-
-/**
- * True when a commit past its commit point finds none of its writes in its folder: each would have
- * its staged file or, renamed, its target. The folder there is not the one it wrote to, such as
- * the empty mount point of a drive that is not mounted; settling there would end it half done.
- */
-async function looksForeign(record: JournalRecord): Promise<boolean> {
-  if (record.state !== 'committing') return false;
-  const writes = record.ops.filter((op) => op.kind === 'write');
-  for (const op of writes) if ((await lstatOrNull(targetPath(record, op))) || (await lstatOrNull(stagedPath(record, op)))) return false;
-  return writes.length > 0;
 }
 
 async function settle(ctx: SettleContext): Promise<RecoveredTransaction> {
