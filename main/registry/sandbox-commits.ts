@@ -44,6 +44,12 @@ export function lastCommit(db: Database, sandboxId: string): CommitRecord | unde
   return row && toCommit(row);
 }
 
+/** The commit made by a journal transaction, if Bindery recorded one (a commit interrupted before it returned has none). */
+export function commitOfTransaction(db: Database, transactionId: string): CommitRecord | undefined {
+  const row = db.prepare('SELECT * FROM sandbox_commits WHERE transaction_id = ?').get(transactionId) as CommitRow | undefined;
+  return row && toCommit(row);
+}
+
 /** Every commit of a plan, oldest first. */
 export function planCommits(db: Database, planId: string): CommitRecord[] {
   return (db.prepare('SELECT * FROM sandbox_commits WHERE plan_id = ? ORDER BY created_at, id').all(planId) as CommitRow[]).map(toCommit);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listActivity } from '../registry/activity.ts';
 import { tempDir, writeFiles } from '../testing/fixtures.ts';
 import { TEMP_PREFIX } from './journal/index.ts';
 import { newManager } from './test-harness.ts';
@@ -42,5 +43,23 @@ describe('a commit killed mid-way', () => {
     if (outcome === 'rolled_back') expect(after).toEqual(before);
     else expect(after).toEqual({ ...Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v.replace('old', 'new')])), 'added.txt': 'added\n' });
     expect(Object.keys(after).filter((rel) => path.basename(rel).startsWith(TEMP_PREFIX))).toEqual([]);
+  });
+});
+
+describe('an undo killed mid-way', () => {
+  it('is finished by recovery at the next start, and the commit counts as undone', async () => {
+    const { manager, plan, dataDir, db } = newManager();
+    const original = tempDir('bindery-orig-');
+    writeFiles(original, { 'a.txt': 'old a\n', 'b.txt': 'old b\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'a.txt': 'new a\n', 'b.txt': 'new b\n' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', child, dataDir, sandbox.id, 'restored', 'undo'], { encoding: 'utf8' });
+    expect(run.signal, run.stderr).toBe('SIGKILL');
+
+    expect((await manager.recover()).transactions).toEqual([{ transactionId: expect.any(String), outcome: 'undone' }]);
+    expect(tree(original)).toEqual({ 'a.txt': 'old a\n', 'b.txt': 'old b\n' });
+    expect(manager.sandbox(sandbox.id).status).toBe('ready');
+    await expect(manager.undo(sandbox.id)).rejects.toThrow(/has no commit to undo/);
+    expect(listActivity(db, { limit: 5 }).map((entry) => entry.message)).toContainEqual(expect.stringMatching(/An interrupted undo \(.*\) was finished at start\./));
   });
 });

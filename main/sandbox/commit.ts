@@ -12,8 +12,9 @@ import { getSandbox, setSandboxStatus } from '../registry/sandboxes.ts';
 import { conflictError, planCommit, type CommitPlan, type CommitSelection } from './commit-plan.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import { commitPaths, currentBranch } from './git-commit.ts';
-import type { CommitProgress, RecoveredTransaction } from './journal/index.ts';
+import type { CommitProgress } from './journal/index.ts';
 import type { CommitRecord, SandboxRecord } from './model.ts';
+import { noteRecovered } from './recovery.ts';
 
 /** Options of a commit. */
 export interface CommitOptions extends CommitSelection {
@@ -70,7 +71,7 @@ export async function undoLastCommit(context: EngineContext, sandbox: SandboxRec
   const commit = lastCommit(context.db, sandbox.id);
   if (!commit) throw new NotFoundError(`The sandbox of ${sandbox.resourceName} has no commit to undo.`, { sandboxId: sandbox.id });
   const result = await context.journal.undoTransaction({ journalDir: context.layout.journalDir, targetRoot: sandbox.originalPath, transactionId: commit.transactionId });
-  logSettledFirst(context, sandbox, result.settledFirst);
+  for (const done of result.settledFirst ?? []) noteRecovered(context, done, `before this undo, once ${sandbox.originalPath} was back`);
   if (result.kind === 'drifted') {
     throw new ConflictError(
       `Undo refused: ${result.paths.length} file(s) in ${sandbox.originalPath} changed after the commit (${result.paths.map((p) => p.relPath).join(', ')}). Nothing was restored.`,
@@ -96,7 +97,7 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
     signal: options.signal,
     onProgress: options.onProgress,
   });
-  logSettledFirst(context, sandbox, result.settledFirst);
+  for (const done of result.settledFirst ?? []) noteRecovered(context, done, `before this commit, once ${sandbox.originalPath} was back`);
   if (result.kind === 'drifted') {
     throw conflictError(
       result.paths.map((p) => ({ path: p.relPath, reason: `changed between the check and the write: ${p.reason}` })),
@@ -121,15 +122,6 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
   logEvent(context, 'commit', sandbox.planId, sandbox.id, `Committed ${result.written.length} written, ${result.deleted.length} deleted into ${sandbox.originalPath}${onBranch}.`);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'committed' });
   return { kind: 'committed', sandboxId: sandbox.id, commit, skipped: plan.skipped };
-}
-
-/** Logs the interrupted commits to the same original that the journal finished first, once it was back. */
-function logSettledFirst(context: EngineContext, sandbox: SandboxRecord, settled: RecoveredTransaction[] | undefined): void {
-  for (const done of settled ?? []) {
-    const what = done.outcome === 'completed' ? 'finished' : 'rolled back';
-    const untouched = done.untouched?.length ? ` ${done.untouched.length} file(s) someone changed meanwhile were left as they are.` : '';
-    logEvent(context, 'commit.recovered', sandbox.planId, sandbox.id, `An interrupted commit (${done.transactionId}) to ${sandbox.originalPath}, which was away at start, was ${what} before this one.${untouched}`);
-  }
 }
 
 async function undoApplied(context: EngineContext, outcomes: CommitOutcome[]): Promise<void> {

@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { deleteSandbox, isRegisteredPath, sandboxesWithStatus, setSandboxStatus } from '../registry/sandboxes.ts';
+import { commitOfTransaction, markCommitUndone } from '../registry/sandbox-commits.ts';
+import { deleteSandbox, getSandbox, isRegisteredPath, sandboxesWithStatus, setSandboxStatus } from '../registry/sandboxes.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import type { RecoveredTransaction } from './journal/index.ts';
 import { META_SUFFIX, readMarker } from './layout.ts';
@@ -29,10 +30,7 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
   const { db, layout } = context;
   const report: RecoveryReport = { transactions: [], missing: [], abandoned: [], orphans: [] };
   if (await exists(layout.journalDir)) report.transactions = await context.journal.recoverTransactions(layout.journalDir);
-  for (const done of report.transactions) {
-    const what = done.outcome === 'waiting' ? `is waiting: ${done.reason}` : `was ${done.outcome === 'completed' ? 'finished' : 'rolled back'} at start.`;
-    logEvent(context, 'commit.recovered', null, null, `An interrupted commit (${done.transactionId}) ${what}`);
-  }
+  for (const done of report.transactions) noteRecovered(context, done, 'at start');
   for (const sandbox of sandboxesWithStatus(db, ['provisioning'])) {
     const marker = await readMarker(sandbox.path);
     if (marker && marker.pid !== process.pid && isAlive(marker.pid)) continue;
@@ -54,6 +52,26 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
   }
   report.orphans = await findOrphans(context);
   return report;
+}
+
+/**
+ * Records what recovery did with one interrupted commit or undo (`when` it did): an activity line,
+ * and for an undo it finished, the commit marked undone, so that undoing the last commit moves on
+ * to the one before it.
+ */
+export function noteRecovered(context: EngineContext, done: RecoveredTransaction, when: string): void {
+  const commit = commitOfTransaction(context.db, done.transactionId);
+  if (done.outcome === 'undone' && commit && !commit.undoneAt) {
+    markCommitUndone(context.db, commit.id, context.now());
+    if (getSandbox(context.db, commit.sandboxId)?.status === 'committed') setSandboxStatus(context.db, commit.sandboxId, 'ready', context.now());
+  }
+  const what = done.outcome === 'undone' ? 'undo' : 'commit';
+  const untouched = done.untouched?.length ? ` ${done.untouched.length} file(s) someone changed meanwhile were left as they are.` : '';
+  const message =
+    done.outcome === 'waiting'
+      ? `An interrupted commit (${done.transactionId}) is waiting: ${done.reason}`
+      : `An interrupted ${what} (${done.transactionId}) was ${done.outcome === 'rolled_back' ? 'rolled back' : 'finished'} ${when}.${untouched}`;
+  logEvent(context, 'commit.recovered', commit?.planId ?? null, commit?.sandboxId ?? null, message);
 }
 
 /** Entries at sandbox depth under the root (and stray files above it) that no registered sandbox owns. */

@@ -140,7 +140,7 @@ describe('a commit interrupted while its folder is away', () => {
     const failing = vi.spyOn(fs, 'renameSync').mockImplementationOnce(() => {
       throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO' });
     });
-    await expect(applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(/could not be finished first: EIO/);
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(/finishing it failed \(EIO/);
     failing.mockRestore();
     expect(fs.renameSync).toBe(rename);
     expect(await applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).toMatchObject({ kind: 'applied' });
@@ -148,21 +148,23 @@ describe('a commit interrupted while its folder is away', () => {
     expect(tempFilesIn(target)).toEqual([]);
   });
 
-  it('refuses commits to the folder through a symlink, or to a folder around it, until a full recovery finishes it', async () => {
-    const { sandbox, target, journalDir } = await interruptedBeforeRenameOfA('sub');
+  it('refuses commits to the folder through a symlink, and leaves one inside a folder committed to for the next recovery', async () => {
+    const { sandbox, target, journalDir, record } = await interruptedBeforeRenameOfA('sub');
     const sub = path.join(target, 'sub');
     const away = await recoverWhileAway(journalDir, sub);
     fs.symlinkSync(away, sub);
-    const refused = /An interrupted commit to .*sub .* is not finished, so nothing was written/;
-    await expect(applyTransaction({ journalDir, targetRoot: sub, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(refused);
+    await expect(applyTransaction({ journalDir, targetRoot: sub, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(
+      /An interrupted commit to .*sub .* is not finished, so this one wrote nothing: its folder .* is not there as it was/,
+    );
     fs.unlinkSync(sub);
     fs.renameSync(away, sub);
-    await expect(applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'sub/a.txt', 'mine')] })).rejects.toThrow(/at its next start/);
-    expect(readTree(sub)).toMatchObject({ 'a.txt': 'old a', 'b.txt': 'new b' });
-
-    expect((await recoverTransactions(journalDir)).map((t) => t.outcome)).toEqual(['completed']);
+    // A commit to the folder around it goes ahead; the waiting commit, finished later, leaves the file it changed alone.
     expect(await applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'sub/a.txt', 'mine')] })).toMatchObject({ kind: 'applied' });
-    expect(readTree(sub)).toMatchObject({ 'a.txt': 'mine', 'b.txt': 'new b' });
+    expect(await recoverTransactions(journalDir)).toEqual([
+      { transactionId: record.transactionId, outcome: 'rolled_back', untouched: [{ relPath: 'a.txt', reason: expect.stringContaining('neither') }] },
+    ]);
+    expect(readTree(sub)).toEqual({ 'a.txt': 'mine', 'b.txt': 'old b' });
+    expect(tempFilesIn(target)).toEqual([]);
   });
 
   it('no longer holds up commits once its journal is gone', async () => {

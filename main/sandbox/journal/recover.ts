@@ -20,7 +20,7 @@ import {
 } from './journal-file.ts';
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit } from './pool.ts';
-import { folderStillReal, isInside } from './safe-path.ts';
+import { folderStillReal } from './safe-path.ts';
 import { finishCommit, folderProblem, reach, replaceOne, rollBack, type SettleContext } from './settle.ts';
 import type { DriftedPath, RecoverOptions, RecoveredTransaction } from './types.ts';
 
@@ -109,7 +109,7 @@ async function settle(ctx: SettleContext): Promise<RecoveredTransaction> {
     case 'committing':
       return rollForward(ctx);
     case 'undoing':
-      return rolledBack(transactionId, await rollBack(ctx, 'undone', true));
+      return rolledBack(transactionId, await rollBack(ctx, 'undone', true), 'undone');
     default:
       return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', true));
   }
@@ -118,30 +118,22 @@ async function settle(ctx: SettleContext): Promise<RecoveredTransaction> {
 /**
  * Before a commit or undo to `rootReal` (reached as `requested`; the caller holds the lock of
  * `rootReal`): settles the transactions that waited for this very folder to come back, and returns
- * what became of them; refuses, with nothing written, while one to this folder, or to a folder
- * inside or around it, is unfinished.
+ * what became of them; refuses, with nothing written, while one cannot be settled yet (its folder
+ * is reached through a symlink now, or settling fails). A transaction to a folder inside or around
+ * this one is left to the next recovery: the new commit checks each file it writes, and that
+ * recovery checks each file it settles, so neither overwrites the other's work.
  */
 export async function settleWaiting(rootReal: string, requested: string): Promise<RecoveredTransaction[]> {
   const settled: RecoveredTransaction[] = [];
-  const overlaps = (root: string) => [rootReal, requested].some((mine) => isInside(mine, root) || isInside(root, mine));
   for (const [transactionId, { journalDir, targetRoot }] of [...waiting]) {
-    if (!overlaps(targetRoot)) continue;
+    if (targetRoot !== rootReal && targetRoot !== requested) continue;
     const refuse = (why: string) =>
-      new ConflictError(`An interrupted commit to ${targetRoot} (${transactionId}) is not finished, so nothing was written: ${why}`, { transactionId, targetRoot });
-    // Only this root is locked here: one inside or around it is left to a full recovery.
-    if (targetRoot !== rootReal) {
-      throw refuse(folderStillReal(targetRoot) ? 'it is inside or around this folder, so Bindery finishes it at its next start (or run `bindery plans recover`).' : `its folder ${targetRoot} is not there as it was.`);
-    }
+      new ConflictError(`An interrupted commit to ${targetRoot} (${transactionId}) is not finished, so this one wrote nothing: ${why}`, { transactionId, targetRoot });
     let outcome: RecoveredTransaction | null;
     try {
       outcome = await settleLocked(journalDir, transactionId, {});
     } catch (error) {
-      throw new BinderyError(
-        'io_error',
-        `An interrupted commit to ${targetRoot} (${transactionId}) could not be finished first: ${error instanceof Error ? error.message : String(error)}. ` +
-          'Nothing new was written; fix the cause and try again.',
-        { transactionId },
-      );
+      throw refuse(`finishing it failed (${error instanceof Error ? error.message : String(error)}); fix the cause and try again.`);
     }
     if (outcome?.outcome === 'waiting') throw refuse(outcome.reason!);
     if (outcome) settled.push(outcome);
@@ -149,8 +141,8 @@ export async function settleWaiting(rootReal: string, requested: string): Promis
   return settled;
 }
 
-function rolledBack(transactionId: string, untouched: DriftedPath[]): RecoveredTransaction {
-  return untouched.length > 0 ? { transactionId, outcome: 'rolled_back', untouched } : { transactionId, outcome: 'rolled_back' };
+function rolledBack(transactionId: string, untouched: DriftedPath[], outcome: 'rolled_back' | 'undone' = 'rolled_back'): RecoveredTransaction {
+  return untouched.length > 0 ? { transactionId, outcome, untouched } : { transactionId, outcome };
 }
 
 /**

@@ -149,8 +149,12 @@ export type UndoTransactionResult = ({ kind: 'undone'; restored: string[] } | { 
 /** What recovery did with one unfinished transaction. */
 export interface RecoveredTransaction {
   transactionId: string;
-  /** `waiting`: its target folder is not there, so it was left as it is (see `reason`). */
-  outcome: 'completed' | 'rolled_back' | 'waiting';
+  /**
+   * `completed` or `rolled_back`: an interrupted commit was finished or undone; `undone`: an
+   * interrupted undo was finished; `waiting`: its target folder is not there, so it was left as it
+   * is (see `reason`).
+   */
+  outcome: 'completed' | 'rolled_back' | 'undone' | 'waiting';
   /** Paths recovery left alone because someone else changed them meanwhile (nothing is clobbered). */
   untouched?: DriftedPath[];
   /** Why it waits. */
