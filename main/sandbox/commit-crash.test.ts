@@ -47,19 +47,28 @@ describe('a commit killed mid-way', () => {
 });
 
 describe('an undo killed mid-way', () => {
-  it('is finished by recovery at the next start, and the commit counts as undone', async () => {
+  it.each([
+    ['restored', 'recovery at the next start finishes it'],
+    ['finished', 'the journal had recorded it, and the next undo takes the journal\'s word'],
+  ] as const)('at %s: %s, and the commit counts as undone', async (point, _how) => {
     const { manager, plan, dataDir, db } = newManager();
     const original = tempDir('bindery-orig-');
     writeFiles(original, { 'a.txt': 'old a\n', 'b.txt': 'old b\n' });
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
     writeFiles(sandbox.path, { 'a.txt': 'new a\n', 'b.txt': 'new b\n' });
-    const run = spawnSync(process.execPath, ['--import', 'tsx', child, dataDir, sandbox.id, 'restored', 'undo'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', child, dataDir, sandbox.id, point, 'undo'], { encoding: 'utf8' });
     expect(run.signal, run.stderr).toBe('SIGKILL');
 
-    expect((await manager.recover()).transactions).toEqual([{ transactionId: expect.any(String), outcome: 'undone' }]);
+    const { transactions } = await manager.recover();
+    if (point === 'restored') {
+      expect(transactions).toEqual([{ transactionId: expect.any(String), outcome: 'undone' }]);
+      expect(listActivity(db, { limit: 5 }).map((entry) => entry.message)).toContainEqual(expect.stringMatching(/An interrupted undo \(.*\) was finished at start\./));
+    } else {
+      expect(transactions).toEqual([]);
+      expect(await manager.undo(sandbox.id)).toEqual({ restored: ['a.txt', 'b.txt'], gitCommit: null });
+    }
     expect(tree(original)).toEqual({ 'a.txt': 'old a\n', 'b.txt': 'old b\n' });
     expect(manager.sandbox(sandbox.id).status).toBe('ready');
     await expect(manager.undo(sandbox.id)).rejects.toThrow(/has no commit to undo/);
-    expect(listActivity(db, { limit: 5 }).map((entry) => entry.message)).toContainEqual(expect.stringMatching(/An interrupted undo \(.*\) was finished at start\./));
   });
 });

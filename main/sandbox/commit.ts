@@ -70,8 +70,19 @@ export async function commitAll(context: EngineContext, sandboxes: SandboxRecord
 export async function undoLastCommit(context: EngineContext, sandbox: SandboxRecord): Promise<{ restored: string[]; gitCommit: string | null }> {
   const commit = lastCommit(context.db, sandbox.id);
   if (!commit) throw new NotFoundError(`The sandbox of ${sandbox.resourceName} has no commit to undo.`, { sandboxId: sandbox.id });
-  const result = await context.journal.undoTransaction({ journalDir: context.layout.journalDir, targetRoot: sandbox.originalPath, transactionId: commit.transactionId });
-  for (const done of result.settledFirst ?? []) noteRecovered(context, done, `before this undo, once ${sandbox.originalPath} was back`);
+  let result: Awaited<ReturnType<EngineContext['journal']['undoTransaction']>>;
+  try {
+    result = await context.journal.undoTransaction({
+      journalDir: context.layout.journalDir,
+      targetRoot: sandbox.originalPath,
+      transactionId: commit.transactionId,
+      onRecovered: (done) => noteRecovered(context, done, `before this undo, once ${sandbox.originalPath} was back`),
+    });
+  } catch (error) {
+    // An undo whose end was not recorded here (a crash right after it): the journal's word stands.
+    if (!(error instanceof ConflictError && (error.details as { state?: string } | undefined)?.state === 'undone')) throw error;
+    result = { kind: 'undone', restored: [...commit.written, ...commit.deleted] };
+  }
   if (result.kind === 'drifted') {
     throw new ConflictError(
       `Undo refused: ${result.paths.length} file(s) in ${sandbox.originalPath} changed after the commit (${result.paths.map((p) => p.relPath).join(', ')}). Nothing was restored.`,
@@ -96,8 +107,8 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
     removeDirs: plan.removeDirs,
     signal: options.signal,
     onProgress: options.onProgress,
+    onRecovered: (done) => noteRecovered(context, done, `before this commit, once ${sandbox.originalPath} was back`),
   });
-  for (const done of result.settledFirst ?? []) noteRecovered(context, done, `before this commit, once ${sandbox.originalPath} was back`);
   if (result.kind === 'drifted') {
     throw conflictError(
       result.paths.map((p) => ({ path: p.relPath, reason: `changed between the check and the write: ${p.reason}` })),

@@ -71,7 +71,8 @@ export function noteRecovered(context: EngineContext, done: RecoveredTransaction
     done.outcome === 'waiting'
       ? `An interrupted commit (${done.transactionId}) is waiting: ${done.reason}`
       : `An interrupted ${what} (${done.transactionId}) was ${done.outcome === 'rolled_back' ? 'rolled back' : 'finished'} ${when}.${untouched}`;
-  logEvent(context, 'commit.recovered', commit?.planId ?? null, commit?.sandboxId ?? null, message);
+  const kind = done.outcome === 'completed' ? 'commit.recovered' : done.outcome === 'undone' ? 'commit.undone' : `commit.${done.outcome}`;
+  logEvent(context, kind, commit?.planId ?? null, commit?.sandboxId ?? null, message);
 }
 
 /** Entries at sandbox depth under the root (and stray files above it) that no registered sandbox owns. */

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -99,6 +100,27 @@ describe('PlanService.createPlan', () => {
     await expect(plans.undo(plan.id)).rejects.toThrow(/has 3 sandboxes: name one with --resource/);
     await expect(plans.changes(plan.id, 'nothing')).rejects.toThrow(/has no sandbox for "nothing"/);
     expect((await plans.changes(plan.id, 'docs'))[0]?.resourceName).toBe('local/docs');
+  });
+});
+
+describe('PlanService.recover', () => {
+  it('puts a plan back to ready when recovery finishes the undo of its only commit', async () => {
+    const { plans, bindery, dataDir, target } = await seeded();
+    const { plan, bound } = await plans.createPlan('fixer', 'demo', { target: 'local/target' });
+    fs.writeFileSync(path.join(bound.find((b) => b.slotName === 'target')!.sandboxPath, 'out.txt'), 'new\n');
+    const sandbox = plans.showPlan(plan.id).sandboxes.find((s) => s.resourceName === 'local/target')!;
+    bindery.close();
+    // Another process commits, then dies while undoing that commit.
+    const child = path.join(import.meta.dirname, '../sandbox/commit-crash-child.ts');
+    expect(spawnSync(process.execPath, ['--import', 'tsx', child, dataDir, sandbox.id, 'restored', 'undo']).signal).toBe('SIGKILL');
+
+    const restarted = openBindery(dataDir);
+    // The child commits through the engine alone; the app's own commit would have marked the plan committed.
+    restarted.db.prepare("UPDATE plans SET status = 'committed' WHERE id = ?").run(plan.id);
+    expect((await restarted.plans.recover()).transactions.map((t) => t.outcome)).toEqual(['undone']);
+    expect(fs.readFileSync(path.join(target, 'out.txt'), 'utf8')).toBe('old\n');
+    expect(restarted.plans.showPlan(plan.id).plan.status).toBe('ready');
+    restarted.close();
   });
 });
 

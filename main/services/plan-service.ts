@@ -12,7 +12,7 @@ import { looksLikeId, shortName } from '../core/names.ts';
 import { deferredError, type ResourceHandlerService } from '../handlers/resource-handler-service.ts';
 import { listActivity, logActivity } from '../registry/activity.ts';
 import * as plans from '../registry/plans.ts';
-import { planCommits } from '../registry/sandbox-commits.ts';
+import { commitOfTransaction, planCommits } from '../registry/sandbox-commits.ts';
 import type { ActivityEntry, CommitRecord, FileDiff, Plan, PlanStatus, PlanStatusEntry, Sandbox, SandboxChanges } from '../sandbox/model.ts';
 import type { ProvisionProgress, SandboxEvent, SandboxManager } from '../sandbox/sandbox-manager.ts';
 import type { RegistryService } from './registry-service.ts';
@@ -75,10 +75,20 @@ export class PlanService {
    */
   recover(): ReturnType<SandboxManager['recover']> {
     // A failed recovery is not remembered: the next call tries again.
-    this.recovery ??= this.options.sandboxes.recover().catch((error: unknown) => {
-      this.recovery = undefined;
-      throw error;
-    });
+    this.recovery ??= this.options.sandboxes.recover().then(
+      async (report) => {
+        // An undo recovery finished may leave its plan with no commit in effect.
+        for (const done of report.transactions) {
+          const planId = done.outcome === 'undone' ? commitOfTransaction(this.options.db, done.transactionId)?.planId : undefined;
+          if (planId) await this.refreshCommitStatus(planId);
+        }
+        return report;
+      },
+      (error: unknown) => {
+        this.recovery = undefined;
+        throw error;
+      },
+    );
     return this.recovery;
   }
 

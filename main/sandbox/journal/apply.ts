@@ -24,9 +24,9 @@ import {
   transactionDir,
   type JournalOp,
 } from './journal-file.ts';
-import { whileActive, withRootLock } from './ownership.ts';
+import { whileActive } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit, STOP } from './pool.ts';
-import { settleWaiting } from './recover.ts';
+import { afterSettlingWaiting } from './recover.ts';
 import { absoluteIn, isInside, realTargetRoot } from './safe-path.ts';
 import { finishCommit, folderProblem, reach, replaceOne, rollBack, touchedDirs, type SettleContext } from './settle.ts';
 import type { ApplyTransactionInput, ApplyTransactionResult, CommitPhase, DriftedPath } from './types.ts';
@@ -41,11 +41,7 @@ export async function applyTransaction(input: ApplyTransactionInput): Promise<Ap
   if (isInside(rootReal, journalDir) || isInside(input.targetRoot, journalDir)) {
     throw new ValidationError(`The commit journal folder ${journalDir} is inside the target ${rootReal}: keep journals in Bindery's data folder.`);
   }
-  return withRootLock(rootReal, async () => {
-    const settled = await settleWaiting(rootReal, path.resolve(input.targetRoot));
-    const result = await commit(input, journalDir, rootReal);
-    return settled.length > 0 ? { ...result, settledFirst: settled } : result;
-  });
+  return afterSettlingWaiting(rootReal, path.resolve(input.targetRoot), input.onRecovered, () => commit(input, journalDir, rootReal));
 }
 
 async function commit(input: ApplyTransactionInput, journalDir: string, rootReal: string): Promise<ApplyTransactionResult> {

@@ -27,6 +27,7 @@ export type {
   FaultPoint,
   JournalHooks,
   KnownContent,
+  OnRecovered,
   RecoverOptions,
   RecoveredTransaction,
   SeenStat,

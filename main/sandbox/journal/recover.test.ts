@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createJournal, newRecord, newTransactionId, readJournal, stagedPath, transactionDir, type JournalRecord } from './journal-file.ts';
-import { applyTransaction, listTransactions, purgeTransactions, recoverTransactions, undoTransaction, type TransactionOp } from './index.ts';
+import { applyTransaction, listTransactions, purgeTransactions, recoverTransactions, undoTransaction, type RecoveredTransaction, type TransactionOp } from './index.ts';
 import { readTree, sha, tempFilesIn, workspace, writeTree } from './test-support.ts';
 
 /** A journal in state `prepared`, as a commit leaves it when it dies right after writing it. */
@@ -126,8 +126,15 @@ describe('a commit interrupted while its folder is away', () => {
 
     fs.renameSync(away, target);
     writeTree(sandbox, { 'c.txt': 'new c' });
-    const next = await applyTransaction({ journalDir, targetRoot: target, ops: [{ relPath: 'c.txt', kind: 'write', sourcePath: path.join(sandbox, 'c.txt'), expect: { kind: 'absent' } }] });
-    expect(next).toMatchObject({ kind: 'applied', settledFirst: [{ transactionId: record.transactionId, outcome: 'completed' }] });
+    const settled: RecoveredTransaction[] = [];
+    const next = await applyTransaction({
+      journalDir,
+      targetRoot: target,
+      ops: [{ relPath: 'c.txt', kind: 'write', sourcePath: path.join(sandbox, 'c.txt'), expect: { kind: 'absent' } }],
+      onRecovered: (done) => settled.push(done),
+    });
+    expect(next.kind).toBe('applied');
+    expect(settled).toEqual([{ transactionId: record.transactionId, outcome: 'completed' }]);
     expect(readTree(target)).toEqual({ 'a.txt': 'new a', 'b.txt': 'new b', 'c.txt': 'new c' });
     expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committed', 'committed']);
     expect(await recoverTransactions(journalDir)).toEqual([]);
@@ -140,7 +147,7 @@ describe('a commit interrupted while its folder is away', () => {
     const failing = vi.spyOn(fs, 'renameSync').mockImplementationOnce(() => {
       throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO' });
     });
-    await expect(applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(/finishing it failed \(EIO/);
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(/is not finished, so nothing was written: finishing it failed \(EIO/);
     failing.mockRestore();
     expect(fs.renameSync).toBe(rename);
     expect(await applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).toMatchObject({ kind: 'applied' });
@@ -148,22 +155,23 @@ describe('a commit interrupted while its folder is away', () => {
     expect(tempFilesIn(target)).toEqual([]);
   });
 
-  it('refuses commits to the folder through a symlink, and leaves one inside a folder committed to for the next recovery', async () => {
+  it('refuses commits to the folder through a symlink, and is settled before a commit to a folder around it', async () => {
     const { sandbox, target, journalDir, record } = await interruptedBeforeRenameOfA('sub');
     const sub = path.join(target, 'sub');
     const away = await recoverWhileAway(journalDir, sub);
     fs.symlinkSync(away, sub);
     await expect(applyTransaction({ journalDir, targetRoot: sub, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(
-      /An interrupted commit to .*sub .* is not finished, so this one wrote nothing: its folder .* is not there as it was/,
+      /An interrupted commit or undo to .*sub .* is not finished, so nothing was written: its folder .* is not there as it was/,
     );
     fs.unlinkSync(sub);
     fs.renameSync(away, sub);
-    // A commit to the folder around it goes ahead; the waiting commit, finished later, leaves the file it changed alone.
-    expect(await applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'sub/a.txt', 'mine')] })).toMatchObject({ kind: 'applied' });
-    expect(await recoverTransactions(journalDir)).toEqual([
-      { transactionId: record.transactionId, outcome: 'rolled_back', untouched: [{ relPath: 'a.txt', reason: expect.stringContaining('neither') }] },
-    ]);
-    expect(readTree(sub)).toEqual({ 'a.txt': 'mine', 'b.txt': 'old b' });
+    // Back in place: a commit to the folder around it finishes it first, then writes over its result.
+    const settled: RecoveredTransaction[] = [];
+    const around = await applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'sub/a.txt', 'new a')], onRecovered: (done) => settled.push(done) });
+    expect(around.kind).toBe('applied');
+    expect(settled).toEqual([{ transactionId: record.transactionId, outcome: 'completed' }]);
+    expect(readTree(sub)).toEqual({ 'a.txt': 'new a', 'b.txt': 'new b' });
+    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committed', 'committed']);
     expect(tempFilesIn(target)).toEqual([]);
   });
 

@@ -20,9 +20,9 @@ import {
 } from './journal-file.ts';
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit } from './pool.ts';
-import { folderStillReal } from './safe-path.ts';
+import { folderStillReal, isInside } from './safe-path.ts';
 import { finishCommit, folderProblem, reach, replaceOne, rollBack, type SettleContext } from './settle.ts';
-import type { DriftedPath, RecoverOptions, RecoveredTransaction } from './types.ts';
+import type { DriftedPath, OnRecovered, RecoverOptions, RecoveredTransaction } from './types.ts';
 
 /**
  * A transaction folder without a readable state is a commit that crashed before its journal was
@@ -116,29 +116,46 @@ async function settle(ctx: SettleContext): Promise<RecoveredTransaction> {
 }
 
 /**
- * Before a commit or undo to `rootReal` (reached as `requested`; the caller holds the lock of
- * `rootReal`): settles the transactions that waited for this very folder to come back, and returns
- * what became of them; refuses, with nothing written, while one cannot be settled yet (its folder
- * is reached through a symlink now, or settling fails). A transaction to a folder inside or around
- * this one is left to the next recovery: the new commit checks each file it writes, and that
- * recovery checks each file it settles, so neither overwrites the other's work.
+ * Runs `work` (a commit or undo to `rootReal`, reached as `requested`) under the folder's lock,
+ * after settling the interrupted transactions that waited for a folder to come back and that it
+ * touches (see `waiting`): those to a folder inside or around it that is back, each under its own
+ * folder's lock before this one is taken, then those to this very folder. Refuses, with nothing
+ * written, while one to this folder cannot be settled yet (it is reached through a symlink now) or
+ * settling one fails. One to a folder inside or around it that is still away is left waiting.
  */
-export async function settleWaiting(rootReal: string, requested: string): Promise<RecoveredTransaction[]> {
-  const settled: RecoveredTransaction[] = [];
+export async function afterSettlingWaiting<T>(rootReal: string, requested: string, onRecovered: OnRecovered | undefined, work: () => Promise<T>): Promise<T> {
+  const touching = (root: string) => [rootReal, requested].some((mine) => isInside(mine, root) || isInside(root, mine));
   for (const [transactionId, { journalDir, targetRoot }] of [...waiting]) {
-    if (targetRoot !== rootReal && targetRoot !== requested) continue;
-    const refuse = (why: string) =>
-      new ConflictError(`An interrupted commit to ${targetRoot} (${transactionId}) is not finished, so this one wrote nothing: ${why}`, { transactionId, targetRoot });
-    let outcome: RecoveredTransaction | null;
-    try {
-      outcome = await settleLocked(journalDir, transactionId, {});
-    } catch (error) {
-      throw refuse(`finishing it failed (${error instanceof Error ? error.message : String(error)}); fix the cause and try again.`);
-    }
-    if (outcome?.outcome === 'waiting') throw refuse(outcome.reason!);
-    if (outcome) settled.push(outcome);
+    if (targetRoot === rootReal || targetRoot === requested || !touching(targetRoot) || !folderStillReal(targetRoot)) continue;
+    await withRootLock(targetRoot, () => settleFirst(transactionId, journalDir, targetRoot, onRecovered));
   }
-  return settled;
+  return withRootLock(rootReal, async () => {
+    for (const [transactionId, { journalDir, targetRoot }] of [...waiting]) {
+      if (targetRoot !== rootReal && targetRoot !== requested) continue;
+      const outcome = await settleFirst(transactionId, journalDir, targetRoot, onRecovered);
+      if (outcome?.outcome === 'waiting') throw notFinished(transactionId, targetRoot, outcome.reason!);
+    }
+    return work();
+  });
+}
+
+/** Settles one waiting transaction under its folder's lock (held by the caller), and reports it unless it still waits. */
+async function settleFirst(transactionId: string, journalDir: string, targetRoot: string, onRecovered: OnRecovered | undefined): Promise<RecoveredTransaction | null> {
+  let outcome: RecoveredTransaction | null;
+  try {
+    outcome = await settleLocked(journalDir, transactionId, {});
+  } catch (error) {
+    throw notFinished(transactionId, targetRoot, `finishing it failed (${error instanceof Error ? error.message : String(error)}); fix the cause and try again.`);
+  }
+  if (outcome && outcome.outcome !== 'waiting') onRecovered?.(outcome);
+  return outcome;
+}
+
+function notFinished(transactionId: string, targetRoot: string, why: string): ConflictError {
+  return new ConflictError(`An interrupted commit or undo to ${targetRoot} (${transactionId}) is not finished, so nothing was written: ${why}`, {
+    transactionId,
+    targetRoot,
+  });
 }
 
 function rolledBack(transactionId: string, untouched: DriftedPath[], outcome: 'rolled_back' | 'undone' = 'rolled_back'): RecoveredTransaction {

@@ -117,6 +117,7 @@ export interface ApplyTransactionInput {
   /** Cancels before the commit point; after it the commit always finishes. */
   signal?: AbortSignal;
   onProgress?: (progress: CommitProgress) => void;
+  onRecovered?: OnRecovered;
   /** Crash and drift injection for tests; never set in production. */
   hooks?: JournalHooks;
   /** How many files are worked on at once (default 16). */
@@ -124,16 +125,16 @@ export interface ApplyTransactionInput {
 }
 
 /** Result of `applyTransaction`: applied, or nothing changed because a path drifted. */
-export type ApplyTransactionResult = (
+export type ApplyTransactionResult =
   | { kind: 'applied'; transactionId: string; written: string[]; deleted: string[] }
-  | { kind: 'drifted'; paths: DriftedPath[] }
-) &
-  SettledFirst;
+  | { kind: 'drifted'; paths: DriftedPath[] };
 
-/** Interrupted transactions to the same folder that waited for it and were settled first (see recoverTransactions). */
-export interface SettledFirst {
-  settledFirst?: RecoveredTransaction[];
-}
+/**
+ * Called for each interrupted transaction that waited for a folder to come back (see
+ * recoverTransactions) and that a commit or undo touching that folder settled first, as soon as it
+ * is settled, whatever becomes of the commit or undo itself.
+ */
+export type OnRecovered = (done: RecoveredTransaction) => void;
 
 /** Input of `undoTransaction`. */
 export interface UndoTransactionInput {
@@ -141,10 +142,11 @@ export interface UndoTransactionInput {
   targetRoot: string;
   transactionId: string;
   hooks?: JournalHooks;
+  onRecovered?: OnRecovered;
 }
 
 /** Result of `undoTransaction`: restored, or refused because a file changed since the commit. */
-export type UndoTransactionResult = ({ kind: 'undone'; restored: string[] } | { kind: 'drifted'; paths: DriftedPath[] }) & SettledFirst;
+export type UndoTransactionResult = { kind: 'undone'; restored: string[] } | { kind: 'drifted'; paths: DriftedPath[] };
 
 /** What recovery did with one unfinished transaction. */
 export interface RecoveredTransaction {

@@ -8,9 +8,9 @@ import { ConflictError, ValidationError } from '../../../shared/errors.ts';
 import { diskPath } from './disk-path.ts';
 import { describeState, observe, sameState } from './entry-state.ts';
 import { readJournal, saveJournal, targetPath, type JournalRecord } from './journal-file.ts';
-import { whileActive, withRootLock } from './ownership.ts';
+import { whileActive } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit } from './pool.ts';
-import { settleWaiting } from './recover.ts';
+import { afterSettlingWaiting } from './recover.ts';
 import { absoluteIn, realTargetRoot } from './safe-path.ts';
 import { rollBack, type SettleContext } from './settle.ts';
 import type { DriftedPath, UndoTransactionInput, UndoTransactionResult } from './types.ts';
@@ -32,11 +32,7 @@ function blockedFolders(record: JournalRecord): DriftedPath[] {
 /** Restores every file a committed transaction changed to its version before the commit. */
 export async function undoTransaction(input: UndoTransactionInput): Promise<UndoTransactionResult> {
   const rootReal = await realTargetRoot(input.targetRoot);
-  return withRootLock(rootReal, async () => {
-    const settled = await settleWaiting(rootReal, path.resolve(input.targetRoot));
-    const result = await undoLocked(input, rootReal);
-    return settled.length > 0 ? { ...result, settledFirst: settled } : result;
-  });
+  return afterSettlingWaiting(rootReal, path.resolve(input.targetRoot), input.onRecovered, () => undoLocked(input, rootReal));
 }
 
 async function undoLocked(input: UndoTransactionInput, rootReal: string): Promise<UndoTransactionResult> {

@@ -24,6 +24,9 @@ describe('plan labels', () => {
 describe('activity labels', () => {
   it('tones kinds by what they mean', () => {
     expect(kindLabel('commit.undone')).toEqual({ label: 'commit undone', tone: 'badge-warning' });
+    expect(kindLabel('commit.waiting').tone).toBe('badge-warning');
+    expect(kindLabel('commit.rolled_back')).toEqual({ label: 'commit rolled back', tone: 'badge-warning' });
+    expect(kindLabel('commit.recovered').tone).toBe('badge-success');
     expect(kindLabel('plan.partially_committed').tone).toBe('badge-warning');
     expect(kindLabel('plan.committed').tone).toBe('badge-success');
     expect(kindLabel('run.failed').tone).toBe('badge-danger');
