@@ -79,9 +79,13 @@ export async function undoLastCommit(context: EngineContext, sandbox: SandboxRec
       onRecovered: (done) => noteRecovered(context, done, `before this undo, once ${sandbox.originalPath} was back`),
     });
   } catch (error) {
-    // An undo whose end was not recorded here (a crash right after it): the journal's word stands.
     if (!(error instanceof ConflictError && (error.details as { state?: string } | undefined)?.state === 'undone')) throw error;
-    result = { kind: 'undone', restored: [...commit.written, ...commit.deleted] };
+    // The journal has it undone, but its end was not recorded here (a crash right after it, or recovery finished it just now).
+    markCommitUndone(context.db, commit.id, context.now());
+    setSandboxStatus(context.db, sandbox.id, 'ready', context.now());
+    logEvent(context, 'commit.undone', sandbox.planId, sandbox.id, `The last commit of ${sandbox.resourceName} had already been undone; it is now recorded as undone.`);
+    context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'ready' });
+    return { restored: [], gitCommit: commit.gitCommit };
   }
   if (result.kind === 'drifted') {
     throw new ConflictError(

@@ -16,7 +16,9 @@ export type CommitJournal = Pick<typeof JournalModule, 'applyTransaction' | 'und
 export type SandboxEvent =
   | ({ type: 'progress'; planId: string; resourceId: string; sandboxId: string } & ProvisionProgress)
   | { type: 'status'; planId: string; sandboxId: string; status: SandboxStatus }
-  | { type: 'changes'; planId: string; sandboxId: string; changes: SandboxChanges };
+  | { type: 'changes'; planId: string; sandboxId: string; changes: SandboxChanges }
+  /** Recovery finished an interrupted undo of one of the plan's commits. */
+  | { type: 'recovered'; planId: string; sandboxId: string };
 
 /** Shared state of one engine instance. */
 export interface EngineContext {

@@ -64,12 +64,13 @@ export function noteRecovered(context: EngineContext, done: RecoveredTransaction
   if (done.outcome === 'undone' && commit && !commit.undoneAt) {
     markCommitUndone(context.db, commit.id, context.now());
     if (getSandbox(context.db, commit.sandboxId)?.status === 'committed') setSandboxStatus(context.db, commit.sandboxId, 'ready', context.now());
+    context.emit({ type: 'recovered', planId: commit.planId, sandboxId: commit.sandboxId });
   }
   const what = done.outcome === 'undone' ? 'undo' : 'commit';
   const untouched = done.untouched?.length ? ` ${done.untouched.length} file(s) someone changed meanwhile were left as they are.` : '';
   const message =
     done.outcome === 'waiting'
-      ? `An interrupted commit (${done.transactionId}) is waiting: ${done.reason}`
+      ? `An interrupted commit or undo (${done.transactionId}) is waiting: ${done.reason}`
       : `An interrupted ${what} (${done.transactionId}) was ${done.outcome === 'rolled_back' ? 'rolled back' : 'finished'} ${when}.${untouched}`;
   const kind = done.outcome === 'completed' ? 'commit.recovered' : done.outcome === 'undone' ? 'commit.undone' : `commit.${done.outcome}`;
   logEvent(context, kind, commit?.planId ?? null, commit?.sandboxId ?? null, message);

@@ -28,6 +28,8 @@ export function toContractEvent(event: PlanEvent): { event: 'progress'; payload:
       return { event: 'sandboxChanged', payload: { planId: event.planId, sandboxId: event.sandboxId, reason: `status:${event.status}` } };
     case 'changes':
       return { event: 'sandboxChanged', payload: { planId: event.planId, sandboxId: event.sandboxId, reason: 'files' } };
+    case 'recovered':
+      return { event: 'sandboxChanged', payload: { planId: event.planId, sandboxId: event.sandboxId, reason: 'recovered' } };
     case 'plan':
       return { event: 'sandboxChanged', payload: { planId: event.planId, sandboxId: null, reason: `plan:${event.status}` } };
   }

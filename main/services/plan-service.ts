@@ -12,7 +12,7 @@ import { looksLikeId, shortName } from '../core/names.ts';
 import { deferredError, type ResourceHandlerService } from '../handlers/resource-handler-service.ts';
 import { listActivity, logActivity } from '../registry/activity.ts';
 import * as plans from '../registry/plans.ts';
-import { commitOfTransaction, planCommits } from '../registry/sandbox-commits.ts';
+import { planCommits } from '../registry/sandbox-commits.ts';
 import type { ActivityEntry, CommitRecord, FileDiff, Plan, PlanStatus, PlanStatusEntry, Sandbox, SandboxChanges } from '../sandbox/model.ts';
 import type { ProvisionProgress, SandboxEvent, SandboxManager } from '../sandbox/sandbox-manager.ts';
 import type { RegistryService } from './registry-service.ts';
@@ -59,8 +59,14 @@ export class PlanService {
   private readonly listeners = new Set<(event: PlanEvent) => void>();
   private recovery: ReturnType<SandboxManager['recover']> | undefined;
 
+  /** Plan statuses being refreshed after recovery finished an undo (see `recovered` events). */
+  private readonly refreshing = new Set<Promise<void>>();
+
   constructor(private readonly options: PlanServiceOptions) {
-    options.sandboxes.onEvent((event) => this.emit(event));
+    options.sandboxes.onEvent((event) => {
+      if (event.type === 'recovered') this.refreshAfterRecovery(event.planId);
+      this.emit(event);
+    });
   }
 
   /** Subscribes to plan and sandbox events; returns the unsubscribe function. */
@@ -75,20 +81,16 @@ export class PlanService {
    */
   recover(): ReturnType<SandboxManager['recover']> {
     // A failed recovery is not remembered: the next call tries again.
-    this.recovery ??= this.options.sandboxes.recover().then(
-      async (report) => {
-        // An undo recovery finished may leave its plan with no commit in effect.
-        for (const done of report.transactions) {
-          const planId = done.outcome === 'undone' ? commitOfTransaction(this.options.db, done.transactionId)?.planId : undefined;
-          if (planId) await this.refreshCommitStatus(planId);
-        }
+    this.recovery ??= this.options.sandboxes
+      .recover()
+      .then(async (report) => {
+        await this.refreshed();
         return report;
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         this.recovery = undefined;
         throw error;
-      },
-    );
+      });
     return this.recovery;
   }
 
@@ -187,6 +189,7 @@ export class PlanService {
         ? [await this.options.sandboxes.commit(this.pick(plan.id, resource).id, commitOptions)]
         : await this.options.sandboxes.commitAll(plan.id, commitOptions);
     await this.refreshCommitStatus(plan.id);
+    await this.refreshed();
     return outcomes;
   }
 
@@ -196,6 +199,7 @@ export class PlanService {
     const plan = this.findPlan(planRef);
     const outcome = await this.options.sandboxes.undo(this.pick(plan.id, resource).id);
     await this.refreshCommitStatus(plan.id);
+    await this.refreshed();
     return outcome;
   }
 
@@ -284,6 +288,22 @@ export class PlanService {
     const plan = this.findPlan(planRef);
     if (ref !== undefined) return [this.pick(plan.id, ref)];
     return this.options.sandboxes.planSandboxes(plan.id).filter((s) => s.status === 'ready' || s.status === 'committed');
+  }
+
+  /**
+   * An undo that recovery finished (at start, or before a commit or undo to the same folder, for
+   * any plan) may leave its plan with no commit in effect: its status is refreshed, and the next
+   * `refreshed()` waits for it.
+   */
+  private refreshAfterRecovery(planId: string): void {
+    const refresh: Promise<void> = this.refreshCommitStatus(planId)
+      .catch(() => undefined)
+      .finally(() => this.refreshing.delete(refresh));
+    this.refreshing.add(refresh);
+  }
+
+  private async refreshed(): Promise<void> {
+    await Promise.all([...this.refreshing]);
   }
 
   /** After a commit or undo: committed when no live sandbox has changes left, else partially committed. */

@@ -92,7 +92,7 @@ function settleLocked(journalDir: string, transactionId: string, options: Recove
       return {
         transactionId,
         outcome: 'waiting',
-        reason: `its folder ${targetRoot} is not there as it was (an unmounted drive, or moved away?): its journal is kept, and Bindery finishes it once the folder is back, at the next start or before the next commit to it.`,
+        reason: `its folder ${targetRoot} is not there as it was (an unmounted drive, or moved away?): its journal is kept, and Bindery finishes it once the folder is back, at the next start or before the next commit or undo there.`,
       };
     }
     const outcome = await settle({ journalDir, record, hooks: options.hooks, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY });
