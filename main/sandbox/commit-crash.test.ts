@@ -43,6 +43,12 @@ describe('a commit killed mid-way', () => {
     if (outcome === 'rolled_back') expect(after).toEqual(before);
     else expect(after).toEqual({ ...Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v.replace('old', 'new')])), 'added.txt': 'added\n' });
     expect(Object.keys(after).filter((rel) => path.basename(rel).startsWith(TEMP_PREFIX))).toEqual([]);
+    // A commit recovery finished is recorded as the sandbox's, so it can be undone like any other.
+    if (outcome === 'completed') {
+      expect(manager.sandbox(sandbox.id).status).toBe('committed');
+      expect((await manager.undo(sandbox.id)).restored).toHaveLength(FILES + 1);
+      expect(tree(original)).toEqual(before);
+    } else await expect(manager.undo(sandbox.id)).rejects.toThrow(/has no commit to undo/);
   });
 });
 
@@ -61,7 +67,7 @@ describe('an undo killed mid-way', () => {
 
     const { transactions } = await manager.recover();
     if (point === 'restored') {
-      expect(transactions).toEqual([{ transactionId: expect.any(String), outcome: 'undone' }]);
+      expect(transactions).toEqual([{ transactionId: expect.any(String), outcome: 'undone', labels: { sandboxId: sandbox.id, planId: expect.any(String) } }]);
       expect(listActivity(db, { limit: 5 }).map((entry) => entry.message)).toContainEqual(expect.stringMatching(/An interrupted undo \(.*\) was finished at start\./));
     } else {
       expect(transactions).toEqual([]);

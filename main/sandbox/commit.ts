@@ -110,6 +110,7 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
     ops: plan.ops,
     removeDirs: plan.removeDirs,
     signal: options.signal,
+    labels: { sandboxId: sandbox.id, planId: sandbox.planId },
     onProgress: options.onProgress,
     onRecovered: (done) => noteRecovered(context, done, `before this commit, once ${sandbox.originalPath} was back`),
   });

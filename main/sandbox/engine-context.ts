@@ -17,7 +17,7 @@ export type SandboxEvent =
   | ({ type: 'progress'; planId: string; resourceId: string; sandboxId: string } & ProvisionProgress)
   | { type: 'status'; planId: string; sandboxId: string; status: SandboxStatus }
   | { type: 'changes'; planId: string; sandboxId: string; changes: SandboxChanges }
-  /** Recovery finished an interrupted undo of one of the plan's commits. */
+  /** Recovery finished an interrupted commit or undo of one of the plan's sandboxes. */
   | { type: 'recovered'; planId: string; sandboxId: string };
 
 /** Shared state of one engine instance. */

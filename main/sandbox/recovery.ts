@@ -6,10 +6,12 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { commitOfTransaction, markCommitUndone } from '../registry/sandbox-commits.ts';
+import { ulid } from 'ulid';
+import { commitOfTransaction, insertCommit, markCommitUndone } from '../registry/sandbox-commits.ts';
 import { deleteSandbox, getSandbox, isRegisteredPath, sandboxesWithStatus, setSandboxStatus } from '../registry/sandboxes.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import type { RecoveredTransaction } from './journal/index.ts';
+import type { CommitRecord } from './model.ts';
 import { META_SUFFIX, readMarker } from './layout.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
 import { baseRefFor } from './strategies/git-worktree.ts';
@@ -60,7 +62,7 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
  * to the one before it.
  */
 export function noteRecovered(context: EngineContext, done: RecoveredTransaction, when: string): void {
-  const commit = commitOfTransaction(context.db, done.transactionId);
+  const commit = commitOfTransaction(context.db, done.transactionId) ?? recordFinishedCommit(context, done);
   if (done.outcome === 'undone' && commit && !commit.undoneAt) {
     markCommitUndone(context.db, commit.id, context.now());
     if (getSandbox(context.db, commit.sandboxId)?.status === 'committed') setSandboxStatus(context.db, commit.sandboxId, 'ready', context.now());
@@ -74,6 +76,30 @@ export function noteRecovered(context: EngineContext, done: RecoveredTransaction
       : `An interrupted ${what} (${done.transactionId}) was ${done.outcome === 'rolled_back' ? 'rolled back' : 'finished'} ${when}.${untouched}`;
   const kind = done.outcome === 'completed' ? 'commit.recovered' : done.outcome === 'undone' ? 'commit.undone' : `commit.${done.outcome}`;
   logEvent(context, kind, commit?.planId ?? null, commit?.sandboxId ?? null, message);
+}
+
+/**
+ * Records a commit that recovery finished after the process making it died before recording it,
+ * so that it can be undone like any other: the sandbox it came from is among the journal's labels.
+ */
+function recordFinishedCommit(context: EngineContext, done: RecoveredTransaction): CommitRecord | undefined {
+  const sandbox = done.outcome === 'completed' && done.labels?.sandboxId ? getSandbox(context.db, done.labels.sandboxId) : undefined;
+  if (!sandbox) return undefined;
+  const commit: CommitRecord = {
+    id: ulid(),
+    sandboxId: sandbox.id,
+    planId: sandbox.planId,
+    transactionId: done.transactionId,
+    written: done.written ?? [],
+    deleted: done.deleted ?? [],
+    gitCommit: null,
+    undoneAt: null,
+    createdAt: context.now(),
+  };
+  insertCommit(context.db, commit);
+  if (sandbox.status === 'ready') setSandboxStatus(context.db, sandbox.id, 'committed', context.now());
+  context.emit({ type: 'recovered', planId: sandbox.planId, sandboxId: sandbox.id });
+  return commit;
 }
 
 /** Entries at sandbox depth under the root (and stray files above it) that no registered sandbox owns. */

@@ -59,7 +59,7 @@ export class PlanService {
   private readonly listeners = new Set<(event: PlanEvent) => void>();
   private recovery: ReturnType<SandboxManager['recover']> | undefined;
 
-  /** Plan statuses being refreshed after recovery finished an undo (see `recovered` events). */
+  /** Plan statuses being refreshed after recovery finished a commit or an undo (see `recovered` events). */
   private readonly refreshing = new Set<Promise<void>>();
 
   constructor(private readonly options: PlanServiceOptions) {

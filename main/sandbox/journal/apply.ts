@@ -56,6 +56,7 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
 
   const emptied = checkEmptiedDirs(rootReal, input.removeDirs ?? [], checked);
   const record = newRecord(newTransactionId(), rootReal, createdDirsOf(checked), checked.map(toJournalOp), emptied);
+  if (input.labels) record.labels = input.labels;
   const ctx: SettleContext = { journalDir, record, hooks: input.hooks, concurrency };
   const flushJournal = await createJournal(journalDir, record);
   return whileActive(record.transactionId, async () => {

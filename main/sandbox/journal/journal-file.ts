@@ -70,6 +70,8 @@ export interface JournalRecord {
   ops: JournalOp[];
   /** Paths a rollback or undo left alone because someone changed them meanwhile. */
   untouched?: Array<{ relPath: string; reason: string }>;
+  /** The committer's labels (ApplyTransactionInput.labels). */
+  labels?: Record<string, string>;
 }
 
 const FINAL_STATES: readonly JournalState[] = ['committed', 'rolled_back', 'undone'];

@@ -102,17 +102,26 @@ function settleLocked(journalDir: string, transactionId: string, options: Recove
 }
 
 async function settle(ctx: SettleContext): Promise<RecoveredTransaction> {
-  const { transactionId, state } = ctx.record;
+  const { transactionId, state, labels } = ctx.record;
+  let outcome: RecoveredTransaction;
   switch (state) {
     case 'prepared':
-      return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', false));
+      outcome = rolledBack(transactionId, await rollBack(ctx, 'rolled_back', false));
+      break;
     case 'committing':
-      return rollForward(ctx);
+      outcome = await rollForward(ctx);
+      break;
     case 'undoing':
-      return rolledBack(transactionId, await rollBack(ctx, 'undone', true), 'undone');
+      outcome = rolledBack(transactionId, await rollBack(ctx, 'undone', true), 'undone');
+      break;
     default:
-      return rolledBack(transactionId, await rollBack(ctx, 'rolled_back', true));
+      outcome = rolledBack(transactionId, await rollBack(ctx, 'rolled_back', true));
   }
+  if (outcome.outcome === 'completed') {
+    outcome.written = ctx.record.ops.filter((op) => op.kind === 'write').map((op) => op.relPath);
+    outcome.deleted = ctx.record.ops.filter((op) => op.kind === 'delete').map((op) => op.relPath);
+  }
+  return labels ? { ...outcome, labels } : outcome;
 }
 
 /**

@@ -116,6 +116,8 @@ export interface ApplyTransactionInput {
   removeDirs?: string[];
   /** Cancels before the commit point; after it the commit always finishes. */
   signal?: AbortSignal;
+  /** The caller's own labels (say, which sandbox commits), kept in the journal and given back by recovery. */
+  labels?: Record<string, string>;
   onProgress?: (progress: CommitProgress) => void;
   onRecovered?: OnRecovered;
   /** Crash and drift injection for tests; never set in production. */
@@ -161,6 +163,11 @@ export interface RecoveredTransaction {
   untouched?: DriftedPath[];
   /** Why it waits. */
   reason?: string;
+  /** The labels the commit was made with (see ApplyTransactionInput). */
+  labels?: Record<string, string>;
+  /** For a completed commit: the paths it wrote and deleted. */
+  written?: string[];
+  deleted?: string[];
 }
 
 /** Options of `recoverTransactions`. */
