@@ -10,7 +10,7 @@ import type { SandboxLayout } from './layout.ts';
 import type { SandboxChanges, SandboxStatus } from './model.ts';
 
 /** The commit journal's functions (main/sandbox/journal/index.ts), injected so tests can add fault hooks. */
-export type CommitJournal = Pick<typeof JournalModule, 'applyTransaction' | 'undoTransaction' | 'recoverTransactions'>;
+export type CommitJournal = Pick<typeof JournalModule, 'applyTransaction' | 'undoTransaction' | 'recoverTransactions' | 'abandonTransaction'>;
 
 /** Events the engine reports: provisioning progress, sandbox status, live change lists. */
 export type SandboxEvent =

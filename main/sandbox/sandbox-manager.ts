@@ -24,6 +24,7 @@ import { manifestFile, readManifest, writeBaseline } from './manifest.ts';
 import type { FileDiff, Sandbox, SandboxChanges, SandboxRecord, TrashEntry } from './model.ts';
 import { provision, removeSandboxFiles } from './provision.ts';
 import { recoverSandboxes, type RecoveryReport } from './recovery.ts';
+import type { RecoveredTransaction } from './journal/index.ts';
 import { listTrashEntries, purgeTrash, restoreTrash } from './trash.ts';
 import { watchSandbox } from './watch.ts';
 
@@ -189,6 +190,13 @@ export class SandboxManager {
   /** Reconciles registry and disk at start and finishes or undoes interrupted commits. */
   async recover(): Promise<RecoveryReport> {
     return recoverSandboxes(this.context);
+  }
+
+  /** Gives up an interrupted commit that waits for a folder that will not come back as it was (see abandonTransaction). */
+  async abandon(transactionId: string): Promise<RecoveredTransaction> {
+    const done = await this.context.journal.abandonTransaction(this.context.layout.journalDir, transactionId);
+    logEvent(this.context, 'commit.abandoned', done.labels?.planId ?? null, done.labels?.sandboxId ?? null, `The interrupted commit or undo ${transactionId} was abandoned while its folder was away; its backups stay in the journal folder.`);
+    return done;
   }
 
   /** Watches a sandbox and reports its change list as it changes; returns the stop function. */

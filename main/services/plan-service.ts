@@ -94,6 +94,12 @@ export class PlanService {
     return this.recovery;
   }
 
+  /** Gives up an interrupted commit that recovery reported as waiting for a folder that will not come back as it was. */
+  async abandonInterrupted(transactionId: string): Promise<Awaited<ReturnType<SandboxManager['abandon']>>> {
+    await this.recover();
+    return this.options.sandboxes.abandon(transactionId);
+  }
+
   /**
    * Resolves the tool's slots in the project (parameter slots from `params`; deferred ones are
    * refused, all named) and provisions every bound resource. A failure removes what was made.

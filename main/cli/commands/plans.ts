@@ -267,7 +267,13 @@ export const registerPlans: CommandModule = (program, context) => {
   plans
     .command('recover')
     .description('reconcile sandboxes with the disk: finish interrupted commits, mark missing sandboxes, list orphan folders')
-    .action(async () => {
+    .option('--abandon <transaction>', 'give up an interrupted commit that waits for a folder that will not come back (its backups stay in the journal)')
+    .action(async (options: { abandon?: string }) => {
+      if (options.abandon) {
+        const done = await service().abandonInterrupted(options.abandon);
+        out.result(toWire(done), () => `Abandoned the interrupted commit ${done.transactionId}: ${done.untouched?.length ?? 0} path(s) left as they were; their old versions stay in its journal folder.`);
+        return;
+      }
       const report = await service().recover();
       out.result(toWire(report), () => {
         const lines = [

@@ -11,7 +11,7 @@
 export { applyTransaction } from './apply.ts';
 export { DEFAULT_CONCURRENCY } from './pool.ts';
 export { undoTransaction } from './undo.ts';
-export { recoverTransactions } from './recover.ts';
+export { abandonTransaction, recoverTransactions } from './recover.ts';
 export { listTransactions, purgeTransactions, type TransactionSummary } from './manage.ts';
 export { checkRelPath } from './safe-path.ts';
 export { TEMP_PREFIX } from './journal-file.ts';

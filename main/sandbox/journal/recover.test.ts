@@ -3,7 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createJournal, newRecord, newTransactionId, readJournal, stagedPath, transactionDir, type JournalRecord } from './journal-file.ts';
-import { applyTransaction, listTransactions, purgeTransactions, recoverTransactions, undoTransaction, type RecoveredTransaction, type TransactionOp } from './index.ts';
+import {
+  abandonTransaction,
+  applyTransaction,
+  listTransactions,
+  purgeTransactions,
+  recoverTransactions,
+  undoTransaction,
+  type RecoveredTransaction,
+  type TransactionOp,
+} from './index.ts';
 import { readTree, sha, tempFilesIn, workspace, writeTree } from './test-support.ts';
 
 /** A journal in state `prepared`, as a commit leaves it when it dies right after writing it. */
@@ -173,6 +182,26 @@ describe('a commit interrupted while its folder is away', () => {
     expect(readTree(sub)).toEqual({ 'a.txt': 'new a', 'b.txt': 'new b' });
     expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committed', 'committed']);
     expect(tempFilesIn(target)).toEqual([]);
+  });
+
+  it('can be abandoned while its folder is away, and then no longer holds up commits to that path', async () => {
+    const { sandbox, target, journalDir, record } = await interruptedBeforeRenameOfA();
+    await expect(abandonTransaction(journalDir, record.transactionId)).rejects.toThrow(/is not waiting for its folder/);
+    // The folder comes back only through a symlink: the commit keeps waiting, and commits through that path are refused.
+    fs.symlinkSync(await recoverWhileAway(journalDir, target), target);
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).rejects.toThrow(/is not finished/);
+    expect(await abandonTransaction(journalDir, record.transactionId)).toMatchObject({ outcome: 'rolled_back', untouched: [{ relPath: 'a.txt' }, { relPath: 'b.txt' }] });
+    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['rolled_back']);
+    expect(fs.readdirSync(path.join(transactionDir(journalDir, record.transactionId), 'backup'))).toHaveLength(2);
+    expect(await applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'c.txt', 'new c')] })).toMatchObject({ kind: 'applied' });
+    await expect(abandonTransaction(journalDir, record.transactionId)).rejects.toThrow(/is not waiting/);
+  });
+
+  it('cannot be abandoned once its folder is back: it is finished instead', async () => {
+    const { target, journalDir, record } = await interruptedBeforeRenameOfA();
+    fs.renameSync(await recoverWhileAway(journalDir, target), target);
+    await expect(abandonTransaction(journalDir, record.transactionId)).rejects.toThrow(/is back: commit to it or run recovery/);
+    expect(await recoverTransactions(journalDir)).toMatchObject([{ outcome: 'completed' }]);
   });
 
   it('no longer holds up commits once its journal is gone', async () => {

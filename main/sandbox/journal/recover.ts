@@ -4,7 +4,7 @@
  * before acting, so a crash during recovery is recovered by running it again.
  */
 import path from 'node:path';
-import { BinderyError, ConflictError } from '../../../shared/errors.ts';
+import { BinderyError, ConflictError, NotFoundError } from '../../../shared/errors.ts';
 import { observe, sameState } from './entry-state.ts';
 import {
   isFinal,
@@ -165,6 +165,33 @@ function notFinished(transactionId: string, targetRoot: string, why: string): Co
     transactionId,
     targetRoot,
   });
+}
+
+/**
+ * Gives up a waiting transaction whose folder will not come back as it was (a drive gone for good,
+ * a folder restored from a copy): it ends as rolled back without touching any folder, every path
+ * listed as left alone, and its backups are kept in its journal folder for whoever wants them.
+ * Refused while the folder is back (then it is settled, not abandoned) or for any other transaction.
+ */
+export async function abandonTransaction(journalDir: string, transactionId: string): Promise<RecoveredTransaction> {
+  const record = await readJournalOrNull(journalDir, transactionId);
+  if (!record) throw new NotFoundError(`No commit journal ${transactionId} in ${journalDir}: run recovery to see which commits wait.`);
+  return withRootLock(record.targetRoot, () =>
+    whileActive(transactionId, async () => {
+      const current = await readJournalOrNull(journalDir, transactionId);
+      if (!current || isFinal(current.state) || !waiting.has(transactionId)) {
+        throw new ConflictError(`Commit ${transactionId} is not waiting for its folder, so it cannot be abandoned: only a commit recovery reported as waiting can.`, { transactionId });
+      }
+      if (folderStillReal(current.targetRoot)) {
+        throw new ConflictError(`The folder ${current.targetRoot} of commit ${transactionId} is back: commit to it or run recovery, which finishes the commit instead.`, { transactionId });
+      }
+      const reason = `abandoned while its folder ${current.targetRoot} was away: this path was not put back; its old version stays in the journal's backup folder.`;
+      current.untouched = current.ops.map((op) => ({ relPath: op.relPath, reason }));
+      await saveJournal(journalDir, current, 'rolled_back');
+      waiting.delete(transactionId);
+      return { transactionId, outcome: 'rolled_back', untouched: current.untouched, ...(current.labels ? { labels: current.labels } : {}) };
+    }),
+  );
 }
 
 function rolledBack(transactionId: string, untouched: DriftedPath[], outcome: 'rolled_back' | 'undone' = 'rolled_back'): RecoveredTransaction {

@@ -25,6 +25,7 @@ describe('activity labels', () => {
   it('tones kinds by what they mean', () => {
     expect(kindLabel('commit.undone')).toEqual({ label: 'commit undone', tone: 'badge-warning' });
     expect(kindLabel('commit.waiting').tone).toBe('badge-warning');
+    expect(kindLabel('commit.abandoned').tone).toBe('badge-warning');
     expect(kindLabel('commit.rolled_back')).toEqual({ label: 'commit rolled back', tone: 'badge-warning' });
     expect(kindLabel('commit.recovered').tone).toBe('badge-success');
     expect(kindLabel('plan.partially_committed').tone).toBe('badge-warning');

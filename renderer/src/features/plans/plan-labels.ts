@@ -73,7 +73,7 @@ export function clockTime(iso: string, now: Date = new Date()): string {
 export function kindLabel(kind: string): { label: string; tone: string } {
   const label = kind.replace(/[._]/g, ' ');
   if (/failed|missing/.test(kind)) return { label, tone: 'badge-danger' };
-  if (/undo|undone|discard|partially|stopped|timed_out|waiting|rolled_back/.test(kind)) return { label, tone: 'badge-warning' };
+  if (/undo|undone|discard|partially|stopped|timed_out|waiting|rolled_back|abandoned/.test(kind)) return { label, tone: 'badge-warning' };
   if (/commit|restored|exited|ready/.test(kind)) return { label, tone: 'badge-success' };
   return { label, tone: 'badge-accent' };
 }
