@@ -30,6 +30,43 @@ describe('applyTransaction', () => {
     ]);
   });
 
+  it('links backups before the journal flush and writes every new version before flushing any, small and large alike', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    const large = Buffer.alloc(300 * 1024, 7); // above the size copied from memory
+    large.write('a large file', 1000);
+    writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b' });
+    writeTree(sandbox, { 'a.txt': 'new a', 'b.txt': 'new b', 'run.sh': '#!/bin/sh\n' });
+    fs.writeFileSync(path.join(sandbox, 'large.bin'), large);
+    fs.chmodSync(path.join(sandbox, 'run.sh'), 0o755);
+    const ops: TransactionOp[] = [
+      { relPath: 'a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'file', sha256: sha('old a') } },
+      { relPath: 'b.txt', kind: 'write', sourcePath: path.join(sandbox, 'b.txt'), expect: { kind: 'file', sha256: sha('old b') } },
+      { relPath: 'run.sh', kind: 'write', sourcePath: path.join(sandbox, 'run.sh'), expect: { kind: 'absent' } },
+      { relPath: 'large.bin', kind: 'write', sourcePath: path.join(sandbox, 'large.bin'), expect: { kind: 'absent' } },
+    ];
+    const seen: Record<string, number> = {};
+    const result = await applyTransaction({
+      journalDir,
+      targetRoot: target,
+      ops,
+      concurrency: 1,
+      hooks: {
+        at(point) {
+          if (seen[point] !== undefined) return;
+          if (point === 'prepared') seen[point] = fs.readdirSync(path.join(journalDir, fs.readdirSync(journalDir)[0]!, 'backup')).length;
+          if (point === 'staged') seen[point] = tempFilesIn(target).length;
+        },
+      },
+    });
+    expect(result.kind).toBe('applied');
+    expect(seen).toEqual({ prepared: 2, staged: 4 });
+    expect(fs.readFileSync(path.join(target, 'large.bin')).equals(large)).toBe(true);
+    expect(fs.statSync(path.join(target, 'run.sh')).mode & 0o7777).toBe(0o755);
+    expect(readTree(target)).toMatchObject({ 'a.txt': 'new a', 'b.txt': 'new b', 'run.sh': '#!/bin/sh\n' });
+    const [summary] = await listTransactions(journalDir);
+    expect(summary).toMatchObject({ state: 'committed' });
+  });
+
   it('handles odd names: spaces, newlines, leading dashes, unicode', async () => {
     const { sandbox, target, journalDir } = workspace();
     const names = ['with space.txt', 'line\nbreak', '-rf', '--', 'é ü 日本.md', ' lead and trail '];
@@ -320,6 +357,6 @@ describe('applyTransaction', () => {
       ops: [{ relPath: 'a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'any' } }],
       onProgress: (progress) => phases.add(progress.phase),
     });
-    expect([...phases]).toEqual(['checking', 'backing_up', 'staging', 'replacing', 'finishing']);
+    expect([...phases]).toEqual(['checking', 'staging', 'replacing', 'finishing']);
   });
 });

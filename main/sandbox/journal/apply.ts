@@ -1,16 +1,16 @@
 /**
  * Applies a set of file changes to a target folder so that a crash at any point leaves every file
  * wholly old or wholly new (DESIGN 2.3). Protocol: check -> journal (`prepared`) -> back up ->
- * stage temp files beside the targets, fsync -> journal (`committing`, the commit point) ->
- * re-check and rename each -> fsync folders -> remove the folders it emptied (see emptied-dirs.ts)
- * -> journal (`committed`). Backups stay for undo.
+ * flush the journal -> write every new version to a temp file beside its target, then fsync them
+ * all -> journal (`committing`, the commit point) -> re-check and rename each -> fsync folders ->
+ * remove the folders it emptied (see emptied-dirs.ts) -> journal (`committed`). Backups stay for undo.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
 import { checkOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
-import { copyDurable } from './durable-fs.ts';
+import { fsyncFile, writeCopy } from './durable-fs.ts';
 import { backUp } from './backup.ts';
 import { checkEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, readStamp, sameStamp, sameState, type RecordedState, type StatStamp } from './entry-state.ts';
@@ -23,6 +23,7 @@ import {
   targetPath,
   transactionDir,
   type JournalOp,
+  type JournalRecord,
 } from './journal-file.ts';
 import { whileActive } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit, STOP } from './pool.ts';
@@ -61,14 +62,18 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
   const flushJournal = await createJournal(journalDir, record);
   return whileActive(record.transactionId, async () => {
     try {
-      // Linking backups does not change the target, so it overlaps the journal's flush.
-      const [, backups] = await settleBoth(flushJournal().then(() => reach(ctx, 'prepared')), backUp(ctx, checked, report));
+      // Linking backups changes no target, so it needs no durable journal yet; done first, it
+      // does not wait behind the journal's flush for the filesystem.
+      const step = counter('staging', record.ops.filter((op) => op.old.kind === 'file').length + writesOf(record).length, report);
+      const backups = await backUp(ctx, checked, step);
       if (backups.drifted.length > 0) {
         await rollBack(ctx, 'rolled_back', false);
         return { kind: 'drifted', paths: backups.drifted };
       }
+      await flushJournal();
+      await reach(ctx, 'prepared');
       await createDirs(ctx);
-      await stage(ctx, checked, input.signal, report);
+      await stage(ctx, checked, input.signal, step);
       // The commit point: staged files, their folders and the backups become durable with the decision.
       const backupDir = path.join(transactionDir(journalDir, record.transactionId), 'backup');
       await saveJournal(journalDir, record, 'committing', { alsoSync: [...touchedDirs(record), backupDir] });
@@ -85,7 +90,7 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
       return {
         kind: 'applied',
         transactionId: record.transactionId,
-        written: record.ops.filter((op) => op.kind === 'write').map((op) => op.relPath),
+        written: writesOf(record).map((op) => op.relPath),
         deleted: record.ops.filter((op) => op.kind === 'delete').map((op) => op.relPath),
       };
     } catch (error) {
@@ -121,13 +126,13 @@ async function createDirs(ctx: SettleContext): Promise<void> {
   }
 }
 
-/** Writes every new version to its temp file beside the target and makes it durable. */
-async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: AbortSignal | undefined, report: Reporter): Promise<void> {
+/**
+ * Writes every new version to its temp file beside the target, then makes them durable: all are
+ * written before any is flushed, so the filesystem writes them out together (see writeCopy).
+ */
+async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: AbortSignal | undefined, step: () => void): Promise<void> {
   const { record } = ctx;
-  const writes = record.ops.filter((op) => op.kind === 'write');
-  let done = 0;
-  report('staging', 0, writes.length);
-  await forEachLimit(writes, ctx.concurrency, async (op) => {
+  await forEachLimit(writesOf(record), ctx.concurrency, async (op) => {
     throwIfAborted(signal);
     const source = checked[op.index]!.source!;
     const temp = stagedPath(record, op);
@@ -135,13 +140,22 @@ async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: 
       symlinkExact(source.target, temp);
       op.next = { kind: 'symlink', target: source.target };
     } else {
-      op.next = { kind: 'file', sha256: await copyDurable(source.path, temp, source.mode, vouchFor(source)), mode: source.mode };
+      op.next = { kind: 'file', sha256: await writeCopy(source.path, temp, source.mode, vouchFor(source)), mode: source.mode };
     }
+  });
+  // Symlinks need no flush of their own: their folders' flush at the commit point covers them.
+  await forEachLimit(writesOf(record), ctx.concurrency, async (op) => {
+    throwIfAborted(signal);
+    if (op.next?.kind === 'file') await fsyncFile(stagedPath(record, op));
     await reach(ctx, 'staged', op.relPath);
-    report('staging', ++done, writes.length);
+    step();
   });
   for (const op of record.ops) if (op.kind === 'delete') op.next = { kind: 'absent' };
   throwIfAborted(signal);
+}
+
+function writesOf(record: JournalRecord): JournalOp[] {
+  return record.ops.filter((op) => op.kind === 'write');
 }
 
 /**
@@ -218,15 +232,14 @@ async function abandon(ctx: SettleContext, error: unknown): Promise<unknown> {
   );
 }
 
-/** Awaits both promises even when one fails (so none is left running unobserved), then rethrows. */
-async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
-  const [first, second] = await Promise.allSettled([a, b]);
-  if (first.status === 'rejected') throw first.reason;
-  if (second.status === 'rejected') throw second.reason;
-  return [first.value, second.value];
-}
-
 type Reporter = (phase: CommitPhase, done: number, total: number) => void;
+
+/** Reports `phase` at 0 of `total` now, and one step further at each call of the returned function. */
+function counter(phase: CommitPhase, total: number, report: Reporter): () => void {
+  let done = 0;
+  report(phase, 0, total);
+  return () => report(phase, ++done, total);
+}
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new CancelledError('Commit cancelled before any file was replaced: nothing was changed.');

@@ -8,7 +8,7 @@ import { isRacy, readStamp, sameStamp, type RecordedState, type StatStamp } from
 import { backupPath, targetPath } from './journal-file.ts';
 import { forEachLimit, STOP } from './pool.ts';
 import { reach, type SettleContext } from './settle.ts';
-import type { CommitPhase, DriftedPath } from './types.ts';
+import type { DriftedPath } from './types.ts';
 
 /** What backing up found: drifted paths, and the stamps the pre-rename re-check may trust. */
 export interface BackupResult {
@@ -26,13 +26,11 @@ export interface BackupResult {
 export async function backUp(
   ctx: SettleContext,
   checked: readonly CheckedOp[],
-  report: (phase: CommitPhase, done: number, total: number) => void,
+  step: () => void,
 ): Promise<BackupResult> {
   const { record, journalDir } = ctx;
   const withBackup = record.ops.filter((op) => op.old.kind === 'file');
   const result: BackupResult = { drifted: [], trusted: new Map() };
-  let done = 0;
-  report('backing_up', 0, withBackup.length);
   await forEachLimit(withBackup, ctx.concurrency, async (op) => {
     const old = op.old as Extract<RecordedState, { kind: 'file' }>;
     const target = targetPath(record, op);
@@ -54,7 +52,7 @@ export async function backUp(
       result.trusted.set(op.index, after);
     }
     await reach(ctx, 'backed_up', op.relPath);
-    report('backing_up', ++done, withBackup.length);
+    step();
   });
   return result;
 }

@@ -15,6 +15,9 @@ import { diskPath } from './disk-path.ts';
 import { forEachLimit } from './pool.ts';
 
 const CHUNK = 1 << 20;
+/** Read-only, and without blocking on a FIFO that replaced a file since it was looked at. */
+const READ_REGULAR = fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0);
+const fsyncFd = promisify(fsSync.fsync);
 const DIR_SYNC_CONCURRENCY = 16;
 
 /** `lstat`, or null when nothing is there (a missing parent counts as nothing). */
@@ -28,13 +31,16 @@ export async function lstatOrNull(file: string): Promise<Stats | null> {
   }
 }
 
-/** Flushes a file's data and metadata to disk. */
+/**
+ * Flushes a file's data and metadata to disk. Opening and closing are synchronous (no metadata
+ * changes, so they never wait for the disk): only the flush goes to the thread pool.
+ */
 export async function fsyncFile(file: string): Promise<void> {
-  const handle = await fs.open(diskPath(file), 'r');
+  const fd = fsSync.openSync(diskPath(file), READ_REGULAR);
   try {
-    await handle.sync();
+    await fsyncFd(fd);
   } finally {
-    await handle.close();
+    fsSync.closeSync(fd);
   }
 }
 
@@ -46,23 +52,13 @@ export async function fsyncDir(dir: string): Promise<void> {
   if (process.platform !== 'win32') await fsyncFile(dir);
 }
 
-/**
- * Files up to this size are copied with single synchronous read and write calls: page-cache
- * copies that cost far less than the thread-pool round trips of async I/O. Larger ones are copied
- * by the kernel (a clone where the filesystem supports it) in the thread pool, in parallel.
- */
-const SMALL_COPY = 16 * 1024;
 /** Files up to this size are hashed from one synchronous read; larger ones in async chunks. */
 const SMALL_HASH = 2 * 1024 * 1024;
-const fsyncFd = promisify(fsSync.fsync);
 const readFd = promisify(fsSync.read);
 
-/**
- * Opens a file for reading without blocking on a FIFO that replaced it since it was looked at,
- * and refuses anything that is not a regular file.
- */
+/** Opens a file for reading (see READ_REGULAR) and refuses anything that is not a regular file. */
 function openRegularSync(file: string): number {
-  const fd = fsSync.openSync(diskPath(file), fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0));
+  const fd = fsSync.openSync(diskPath(file), READ_REGULAR);
   if (!fsSync.fstatSync(fd).isFile()) {
     fsSync.closeSync(fd);
     throw new BinderyError('io_error', `${file} is no longer a regular file (it changed while Bindery was reading it): retry.`);
@@ -98,13 +94,25 @@ export async function hashFile(file: string): Promise<string> {
 }
 
 /**
- * Copies `source` to a new file `dest` (which must not exist), sets `mode`, fsyncs it, and returns
- * the sha256 of exactly the bytes in `dest`, so the journal describes the copy even if the source
- * changes meanwhile (the copy is Bindery's alone, so hashing it after copying is exact). `vouch`,
- * called once the bytes are copied, may return a hash the caller can prove those bytes have (null
- * when it cannot): it saves reading a large copy again.
+ * Files up to this size are copied from memory with synchronous calls, which cost far less than
+ * thread-pool round trips. Larger ones are copied by the kernel (a clone where the filesystem
+ * supports it) in the thread pool.
  */
-export async function copyDurable(source: string, dest: string, mode: number, vouch?: () => string | null): Promise<string> {
+const SMALL_COPY = 256 * 1024;
+
+/**
+ * Copies `source` to a new file `dest` (which must not exist) with `mode`, and returns the sha256
+ * of exactly the bytes in `dest`, so the journal describes the copy even if the source changes
+ * meanwhile (the copy is Bindery's alone, so hashing what was written is exact). `vouch`, called
+ * once the bytes are copied, may return a hash the caller can prove those bytes have (null when
+ * it cannot): it saves hashing them. The copy is not flushed: see copyDurable.
+ *
+ * A small copy is truncated once created. That marks it as a replaced file, which ext4, XFS and
+ * btrfs start writing out when it is closed: the flushes that follow, one per file, then find
+ * the data on its way and share journal commits, instead of one commit per file. Flushing each
+ * copy right after writing it would cost a commit each.
+ */
+export async function writeCopy(source: string, dest: string, mode: number, vouch?: () => string | null): Promise<string> {
   const input = openRegularSync(source);
   let bytes: Buffer | null = null;
   try {
@@ -115,24 +123,30 @@ export async function copyDurable(source: string, dest: string, mode: number, vo
   if (bytes) {
     const output = fsSync.openSync(diskPath(dest), 'wx', 0o600);
     try {
+      fsSync.ftruncateSync(output, 0);
       for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
       fsSync.fchmodSync(output, mode);
-      await fsyncFd(output);
     } finally {
       fsSync.closeSync(output);
     }
-    return sha256(bytes);
+    return vouch?.() ?? sha256(bytes);
   }
   await fs.copyFile(diskPath(source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE);
   const output = openRegularSync(dest);
   try {
-    fsSync.fchmodSync(output, mode);
-    const sha = vouch?.() ?? (await hashFd(output));
-    await fsyncFd(output);
-    return sha;
+    // The copy has the source's mode; it differs only when the source changed since the check.
+    if ((fsSync.fstatSync(output).mode & 0o7777) !== mode) fsSync.fchmodSync(output, mode);
+    return vouch?.() ?? (await hashFd(output));
   } finally {
     fsSync.closeSync(output);
   }
+}
+
+/** `writeCopy`, flushed to disk. */
+export async function copyDurable(source: string, dest: string, mode: number, vouch?: () => string | null): Promise<string> {
+  const sha = await writeCopy(source, dest, mode, vouch);
+  await fsyncFile(dest);
+  return sha;
 }
 
 /** Removes a file if it is there. */

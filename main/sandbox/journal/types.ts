@@ -65,8 +65,11 @@ export interface DriftedPath {
   reason: string;
 }
 
-/** The named stages of a commit, reported through `onProgress`. */
-export type CommitPhase = 'checking' | 'backing_up' | 'staging' | 'replacing' | 'finishing';
+/**
+ * The named stages of a commit, reported through `onProgress`. `staging` counts the backups of the
+ * files replaced and the new versions written beside them, which happen together.
+ */
+export type CommitPhase = 'checking' | 'staging' | 'replacing' | 'finishing';
 
 /** Progress of one commit: `done` of `total` steps in `phase`. */
 export interface CommitProgress {
