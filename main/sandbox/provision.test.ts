@@ -18,7 +18,27 @@ function plainDir(): string {
   return dir;
 }
 
+/** A folder on a filesystem that clones (see `.ci/run`); the clone test skips without one. */
+const REFLINK_DIR = process.env.BINDERY_TEST_REFLINK_DIR;
+
 describe('copy_on_write', () => {
+  it.skipIf(!REFLINK_DIR)('clones where the original and the data folder share a filesystem that can, and says so', async () => {
+    const base = fs.mkdtempSync(path.join(REFLINK_DIR!, 'bindery-provision-'));
+    try {
+      const original = path.join(base, 'original');
+      writeFiles(original, { 'a.txt': 'alpha\n', 'sub/b.bin': '\0\x01binary' });
+      fs.symlinkSync('sub/b.bin', path.join(original, 'link'));
+      const { manager, plan, db } = newManager({ dataDir: path.join(base, 'data') });
+      const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', resourceName: 'local/docs', originalPath: original, sandboxStrategy: 'copy_on_write' });
+      db.close();
+      expect(sandbox).toMatchObject({ strategy: 'copy_on_write', status: 'ready', copyMethod: 'clone' });
+      expect(fs.readFileSync(path.join(sandbox.path, 'sub/b.bin'), 'latin1')).toBe('\0\x01binary');
+      expect(fs.readlinkSync(path.join(sandbox.path, 'link'))).toBe('sub/b.bin');
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+
   it('copies files, modes and symlinks (as symlinks), records the copy method and a manifest', async () => {
     const { manager, plan } = newManager();
     const original = plainDir();

@@ -10,10 +10,12 @@ import * as journal from './journal/index.ts';
 import { SandboxManager } from './sandbox-manager.ts';
 
 /** A manager over a fresh data directory, and a helper that registers plans for it. */
-export function newManager(options: { trashDays?: number; now?: () => Date } = {}): { manager: SandboxManager; dataDir: string; plan: () => string; db: ReturnType<typeof openDatabase> } {
-  const dataDir = tempDir('bindery-data-');
+export function newManager(
+  options: { trashDays?: number; now?: () => Date; dataDir?: string } = {},
+): { manager: SandboxManager; dataDir: string; plan: () => string; db: ReturnType<typeof openDatabase> } {
+  const dataDir = options.dataDir ?? tempDir('bindery-data-');
   const db = openDatabase(path.join(dataDir, 'bindery.db'));
-  const manager = new SandboxManager({ db, dataDir, journal, ...options });
+  const manager = new SandboxManager({ db, dataDir, journal, trashDays: options.trashDays, now: options.now });
   const plan = (): string => {
     const id = ulid();
     const stamp = new Date().toISOString();

@@ -100,6 +100,11 @@ export async function hashFile(file: string): Promise<string> {
  */
 const SMALL_COPY = 256 * 1024;
 
+/** Whether a series of copies still tries to clone: the first that cannot stops the rest from trying. */
+export interface CloneHint {
+  tryClone: boolean;
+}
+
 /**
  * Copies `source` to a new file `dest` (which must not exist) with `mode`, and returns the sha256
  * of exactly the bytes in `dest`, so the journal describes the copy even if the source changes
@@ -107,12 +112,23 @@ const SMALL_COPY = 256 * 1024;
  * once the bytes are copied, may return a hash the caller can prove those bytes have (null when
  * it cannot): it saves hashing them. The copy is not flushed: see copyDurable.
  *
- * A small copy is truncated once created. That marks it as a replaced file, which ext4, XFS and
- * btrfs start writing out when it is closed: the flushes that follow, one per file, then find
- * the data on its way and share journal commits, instead of one commit per file. Flushing each
- * copy right after writing it would cost a commit each.
+ * With `clones.tryClone`, a small file is first cloned (XFS, btrfs, APFS: no data is written).
+ * Otherwise it is written from memory and truncated once created. That marks it as a replaced
+ * file, which ext4 and btrfs start writing out when it is closed: the flushes that follow, one
+ * per file, then find the data on its way and share journal commits, instead of costing one
+ * commit each.
  */
-export async function writeCopy(source: string, dest: string, mode: number, vouch?: () => string | null): Promise<string> {
+export async function writeCopy(source: string, dest: string, mode: number, vouch?: () => string | null, clones: CloneHint = { tryClone: false }): Promise<string> {
+  if (clones.tryClone) {
+    try {
+      await fs.copyFile(diskPath(source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE_FORCE);
+      return await settleKernelCopy(dest, mode, vouch);
+    } catch {
+      // Not here (another filesystem, or one that cannot clone): copy this file and the rest from memory.
+      clones.tryClone = false;
+      await removeFile(dest);
+    }
+  }
   const input = openRegularSync(source);
   let bytes: Buffer | null = null;
   try {
@@ -132,6 +148,11 @@ export async function writeCopy(source: string, dest: string, mode: number, vouc
     return vouch?.() ?? sha256(bytes);
   }
   await fs.copyFile(diskPath(source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE);
+  return settleKernelCopy(dest, mode, vouch);
+}
+
+/** Gives a copy the kernel made its mode, and returns its hash (see writeCopy). */
+async function settleKernelCopy(dest: string, mode: number, vouch: (() => string | null) | undefined): Promise<string> {
   const output = openRegularSync(dest);
   try {
     // The copy has the source's mode; it differs only when the source changed since the check.

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeCopy, type CloneHint } from './durable-fs.ts';
+import { tempDir } from './test-support.ts';
+
+/**
+ * A folder on a filesystem that clones (XFS with reflink, btrfs): `.ci/run` mounts one when the
+ * machine allows loop devices. Without it the clone path is skipped, with the reason printed.
+ */
+const REFLINK_DIR = process.env.BINDERY_TEST_REFLINK_DIR;
+if (!REFLINK_DIR) console.log('durable-fs.test: BINDERY_TEST_REFLINK_DIR is not set, so the clone path is not tested here.');
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Whether the kernel clones from `dir` to itself: decided the plain way, to check writeCopy against. */
+function clonesIn(dir: string): boolean {
+  fs.writeFileSync(path.join(dir, 'probe-src'), 'probe');
+  try {
+    fs.copyFileSync(path.join(dir, 'probe-src'), path.join(dir, 'probe-dst'), fs.constants.COPYFILE_FICLONE_FORCE);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(path.join(dir, 'probe-src'), { force: true });
+    fs.rmSync(path.join(dir, 'probe-dst'), { force: true });
+  }
+}
+
+/** Copies a small, an executable and a large file (above the in-memory size) with one hint, and checks each copy. */
+async function copyThree(dir: string): Promise<CloneHint> {
+  const large = Buffer.alloc(300 * 1024, 3);
+  large.write('large', 5000);
+  const sources = { small: Buffer.from('small file'), script: Buffer.from('#!/bin/sh\n'), large };
+  for (const [name, bytes] of Object.entries(sources)) fs.writeFileSync(path.join(dir, name), bytes);
+  fs.chmodSync(path.join(dir, 'script'), 0o750);
+  const hint: CloneHint = { tryClone: true };
+  for (const [name, bytes] of Object.entries(sources)) {
+    const mode = name === 'script' ? 0o750 : 0o644;
+    const copy = path.join(dir, `${name}.copy`);
+    expect(await writeCopy(path.join(dir, name), copy, mode, undefined, hint)).toBe(sha256(bytes));
+    expect(fs.readFileSync(copy).equals(bytes)).toBe(true);
+    expect(fs.statSync(copy).mode & 0o7777).toBe(mode);
+  }
+  return hint;
+}
+
+describe('writeCopy', () => {
+  it('copies exactly, with the mode asked for, and stops trying to clone where the filesystem cannot', async () => {
+    const dir = tempDir();
+    const clones = clonesIn(dir);
+    expect((await copyThree(dir)).tryClone).toBe(clones);
+  });
+
+  it('refuses to replace an existing file', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'src'), 'new');
+    fs.writeFileSync(path.join(dir, 'dst'), 'someone else');
+    await expect(writeCopy(path.join(dir, 'src'), path.join(dir, 'dst'), 0o644, undefined, { tryClone: false })).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(fs.readFileSync(path.join(dir, 'dst'), 'utf8')).toBe('someone else');
+  });
+
+  it.skipIf(!REFLINK_DIR)('clones on a filesystem that can, and keeps cloning', async () => {
+    const dir = fs.mkdtempSync(path.join(REFLINK_DIR!, 'bindery-clone-'));
+    try {
+      expect(clonesIn(dir)).toBe(true);
+      expect((await copyThree(dir)).tryClone).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
