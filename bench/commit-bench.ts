@@ -24,7 +24,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { applyTransaction, type SeenStat, type TransactionOp } from '../main/sandbox/journal/index.ts';
-import { writeCopy } from '../main/sandbox/journal/durable-fs.ts';
+import { settleCopy, writeCopy } from '../main/sandbox/journal/durable-fs.ts';
 import { forEachLimit } from '../main/sandbox/journal/pool.ts';
 
 const FILES = 200;
@@ -122,7 +122,7 @@ async function plainCopy(sandbox: string, target: string): Promise<void> {
 
 /**
  * The floor of a crash-safe commit: each old file hard-linked aside (as the journal's backups are,
- * which also keeps renames from freeing inodes), the new one written to a temp file beside it the
+ * which also keeps renames from freeing inodes), the new one written to a temp file beside it
  * with the journal's own copy (writeCopy, which lets the filesystem write all of them out
  * together), every temp fsync'd, then renamed over its target.
  */
@@ -134,9 +134,9 @@ async function atomicCopy(sandbox: string, target: string): Promise<void> {
     const dest = path.join(target, rel);
     if (i >= ADDED) fs.linkSync(dest, path.join(aside, String(i)));
     // No journal describes the copy, so it needs no hash: the vouch stands in for one.
-    await writeCopy(path.join(sandbox, rel), `${dest}.tmp`, 0o644, () => '');
+    await writeCopy(path.join(sandbox, rel), `${dest}.tmp`, () => '');
   });
-  await forEachLimit(files, CONCURRENCY, (rel) => fsyncPath(path.join(target, `${rel}.tmp`)));
+  await forEachLimit(files, CONCURRENCY, (rel) => settleCopy(path.join(target, `${rel}.tmp`), 0o644));
   for (const rel of files) fs.renameSync(path.join(target, `${rel}.tmp`), path.join(target, rel));
   await fsyncFolders(target);
 }

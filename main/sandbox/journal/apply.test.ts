@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
 import { applyTransaction, listTransactions, type TransactionOp } from './index.ts';
-import { readTree, sha, tempDir, tempFilesIn, workspace, writeTree } from './test-support.ts';
+import { asOrdinaryUser, readTree, sha, tempDir, tempFilesIn, workspace, writeTree } from './test-support.ts';
 
 describe('applyTransaction', () => {
   it('overwrites, creates (with parent folders) and deletes files, and keeps backups', async () => {
@@ -65,6 +66,33 @@ describe('applyTransaction', () => {
     expect(readTree(target)).toMatchObject({ 'a.txt': 'new a', 'b.txt': 'new b', 'run.sh': '#!/bin/sh\n' });
     const [summary] = await listTransactions(journalDir);
     expect(summary).toMatchObject({ state: 'committed' });
+  });
+
+  it('commits a mode that lets its owner write but not read', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(sandbox, { drop: 'drop box' });
+    const ops: TransactionOp[] = [{ relPath: 'drop', kind: 'write', sourcePath: path.join(sandbox, 'drop'), mode: 0o200, expect: { kind: 'absent' } }];
+    const result = await asOrdinaryUser(path.dirname(target), () => applyTransaction({ journalDir, targetRoot: target, ops }));
+    expect(result.kind).toBe('applied');
+    expect(fs.statSync(path.join(target, 'drop')).mode & 0o7777).toBe(0o200);
+    expect(fs.readFileSync(path.join(target, 'drop'), 'utf8')).toBe('drop box');
+  });
+
+  it('fails, changing nothing, when a new version is swapped for a FIFO after the check, instead of waiting on it', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'old a' });
+    writeTree(sandbox, { 'a.txt': 'new a' });
+    const source = path.join(sandbox, 'a.txt');
+    const ops: TransactionOp[] = [{ relPath: 'a.txt', kind: 'write', sourcePath: source, expect: { kind: 'file', sha256: sha('old a') } }];
+    const hooks = {
+      at(point: string) {
+        if (point !== 'prepared') return;
+        fs.rmSync(source);
+        execFileSync('mkfifo', [source]);
+      },
+    };
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops, hooks })).rejects.toThrow(/no longer a regular file/);
+    expect(readTree(target)).toEqual({ 'a.txt': 'old a' });
   });
 
   it('handles odd names: spaces, newlines, leading dashes, unicode', async () => {
@@ -213,6 +241,24 @@ describe('applyTransaction', () => {
     const result = await applyTransaction({ journalDir, targetRoot: target, ops, hooks, concurrency: 1 });
     expect(result).toMatchObject({ kind: 'drifted', paths: [{ relPath: 'old.txt' }] });
     expect(readTree(target)).toEqual({ 'old.txt': 'AAAA', 'other.txt': 'bbbb' });
+  });
+
+  it('refuses a file edited in place between the check and its backup, before staging anything', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'old.txt': 'aaaa' });
+    writeTree(sandbox, { 'old.txt': 'new!' });
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(path.join(target, 'old.txt'), anHourAgo, anHourAgo);
+    const ops: TransactionOp[] = [{ relPath: 'old.txt', kind: 'write', sourcePath: path.join(sandbox, 'old.txt'), expect: { kind: 'file', sha256: sha('aaaa') } }];
+    const hooks = {
+      at(point: string) {
+        if (point === 'checked') fs.writeFileSync(path.join(target, 'old.txt'), 'AAAA');
+      },
+    };
+    const result = await applyTransaction({ journalDir, targetRoot: target, ops, hooks });
+    expect(result).toMatchObject({ kind: 'drifted', paths: [{ relPath: 'old.txt', reason: expect.stringMatching(/changed while the commit was starting/) }] });
+    expect(readTree(target)).toEqual({ 'old.txt': 'AAAA' });
+    expect(tempFilesIn(target)).toEqual([]);
   });
 
   it('refuses absolute paths, ".." and symlinked parents that leave the target, before changing anything', async () => {

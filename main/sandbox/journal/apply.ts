@@ -10,7 +10,7 @@ import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
 import { checkOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
-import { fsyncFile, writeCopy, type CloneHint } from './durable-fs.ts';
+import { settleCopy, writeCopy, type CloneHint } from './durable-fs.ts';
 import { backUp } from './backup.ts';
 import { checkEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, readStamp, sameStamp, sameState, type RecordedState, type StatStamp } from './entry-state.ts';
@@ -141,13 +141,13 @@ async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: 
       symlinkExact(source.target, temp);
       op.next = { kind: 'symlink', target: source.target };
     } else {
-      op.next = { kind: 'file', sha256: await writeCopy(source.path, temp, source.mode, vouchFor(source), clones), mode: source.mode };
+      op.next = { kind: 'file', sha256: await writeCopy(source.path, temp, vouchFor(source), clones), mode: source.mode };
     }
   });
   // Symlinks need no flush of their own: their folders' flush at the commit point covers them.
   await forEachLimit(writesOf(record), ctx.concurrency, async (op) => {
     throwIfAborted(signal);
-    if (op.next?.kind === 'file') await fsyncFile(stagedPath(record, op));
+    if (op.next?.kind === 'file') await settleCopy(stagedPath(record, op), op.next.mode);
     await reach(ctx, 'staged', op.relPath);
     step();
   });

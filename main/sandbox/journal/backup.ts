@@ -22,6 +22,14 @@ export interface BackupResult {
   trusted: Map<number, StatStamp>;
 }
 
+/**
+ * True when `now` is the checked file itself: the same inode, not a new file that reused its
+ * number after the checked one was deleted (that one would differ in size or modification time).
+ */
+function sameGeneration(now: StatStamp | null, checked: StatStamp): boolean {
+  return now !== null && now.ino === checked.ino && now.dev === checked.dev && now.size === checked.size && now.mtimeNs === checked.mtimeNs;
+}
+
 /** Backs up every existing file the commit replaces, checking it is still the file that was checked. */
 export async function backUp(
   ctx: SettleContext,
@@ -41,10 +49,9 @@ export async function backUp(
     const beforeLink = readStamp(target);
     const made = await linkOrCopy(target, backup, old.mode);
     const after = readStamp(target);
-    const sameFile = after !== null && after.ino === checkedStamp.ino && after.dev === checkedStamp.dev;
-    const backupIsIt = made.linked ? readStamp(backup)?.ino === checkedStamp.ino : made.sha256 === old.sha256;
-    if (!sameFile || !backupIsIt) {
-      result.drifted.push({ relPath: op.relPath, reason: 'it was replaced while the commit was starting: review it and commit again.' });
+    const backupIsIt = made.linked ? sameGeneration(readStamp(backup), checkedStamp) : made.sha256 === old.sha256;
+    if (!sameGeneration(after, checkedStamp) || !backupIsIt) {
+      result.drifted.push({ relPath: op.relPath, reason: 'it was replaced or changed while the commit was starting: review it and commit again.' });
       return STOP;
     }
     const untouched = beforeLink !== null && sameStamp(beforeLink, checkedStamp);

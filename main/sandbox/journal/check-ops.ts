@@ -74,7 +74,7 @@ export async function checkOps(
 ): Promise<{ checked: CheckedOp[]; drifted: DriftedPath[] }> {
   ops.forEach(assertWellFormed);
   const parents: ParentCache = new Map();
-  const targets = await Promise.all(ops.map((op) => resolveTarget(rootReal, op.relPath, parents)));
+  const targets = ops.map((op) => resolveTarget(rootReal, op.relPath, parents));
   assertDistinct(rootReal, targets, ops);
   const checked: CheckedOp[] = new Array(ops.length);
   const reasons: Array<string | null> = new Array(ops.length).fill(null);

@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeCopy, type CloneHint } from './durable-fs.ts';
-import { tempDir } from './test-support.ts';
+import { settleCopy, writeCopy, type CloneHint } from './durable-fs.ts';
+import { asOrdinaryUser, tempDir } from './test-support.ts';
 
 /**
  * A folder on a filesystem that clones (XFS with reflink, btrfs): `.ci/run` mounts one when the
@@ -41,8 +42,9 @@ async function copyThree(dir: string): Promise<CloneHint> {
   for (const [name, bytes] of Object.entries(sources)) {
     const mode = name === 'script' ? 0o750 : 0o644;
     const copy = path.join(dir, `${name}.copy`);
-    expect(await writeCopy(path.join(dir, name), copy, mode, undefined, hint)).toBe(sha256(bytes));
+    expect(await writeCopy(path.join(dir, name), copy, undefined, hint)).toBe(sha256(bytes));
     expect(fs.readFileSync(copy).equals(bytes)).toBe(true);
+    await settleCopy(copy, mode);
     expect(fs.statSync(copy).mode & 0o7777).toBe(mode);
   }
   return hint;
@@ -55,12 +57,34 @@ describe('writeCopy', () => {
     expect((await copyThree(dir)).tryClone).toBe(clones);
   });
 
-  it('refuses to replace an existing file', async () => {
+  it('refuses to replace an existing file, cloning or not', async () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'src'), 'new');
     fs.writeFileSync(path.join(dir, 'dst'), 'someone else');
-    await expect(writeCopy(path.join(dir, 'src'), path.join(dir, 'dst'), 0o644, undefined, { tryClone: false })).rejects.toMatchObject({ code: 'EEXIST' });
-    expect(fs.readFileSync(path.join(dir, 'dst'), 'utf8')).toBe('someone else');
+    for (const tryClone of [true, false]) {
+      await expect(writeCopy(path.join(dir, 'src'), path.join(dir, 'dst'), undefined, { tryClone })).rejects.toMatchObject({ code: 'EEXIST' });
+      expect(fs.readFileSync(path.join(dir, 'dst'), 'utf8')).toBe('someone else');
+    }
+  });
+
+  it('refuses a source that is a FIFO at once instead of waiting on it, cloning or not', async () => {
+    const dir = tempDir();
+    execFileSync('mkfifo', [path.join(dir, 'fifo')]);
+    for (const tryClone of [true, false]) {
+      await expect(writeCopy(path.join(dir, 'fifo'), path.join(dir, `dst-${tryClone}`), undefined, { tryClone })).rejects.toThrow(/no longer a regular file/);
+      expect(fs.existsSync(path.join(dir, `dst-${tryClone}`))).toBe(false);
+    }
+  });
+
+  it('gives a copy a mode that lets its owner write but not read, and flushes it all the same', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'src'), 'drop box');
+    await asOrdinaryUser(dir, async () => {
+      await writeCopy(path.join(dir, 'src'), path.join(dir, 'dst'));
+      await settleCopy(path.join(dir, 'dst'), 0o200);
+    });
+    expect(fs.statSync(path.join(dir, 'dst')).mode & 0o7777).toBe(0o200);
+    expect(fs.readFileSync(path.join(dir, 'dst'), 'utf8')).toBe('drop box');
   });
 
   it.skipIf(!REFLINK_DIR)('clones on a filesystem that can, and keeps cloning', async () => {

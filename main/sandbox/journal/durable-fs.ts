@@ -21,7 +21,7 @@ const fsyncFd = promisify(fsSync.fsync);
 const DIR_SYNC_CONCURRENCY = 16;
 
 /** `lstat`, or null when nothing is there (a missing parent counts as nothing). */
-export async function lstatOrNull(file: string): Promise<Stats | null> {
+export function lstatOrNull(file: string): Stats | null {
   try {
     return fsSync.lstatSync(diskPath(file));
   } catch (error) {
@@ -57,21 +57,22 @@ const SMALL_HASH = 2 * 1024 * 1024;
 const readFd = promisify(fsSync.read);
 
 /** Opens a file for reading (see READ_REGULAR) and refuses anything that is not a regular file. */
-function openRegularSync(file: string): number {
+function openRegularSync(file: string): { fd: number; stat: Stats } {
   const fd = fsSync.openSync(diskPath(file), READ_REGULAR);
-  if (!fsSync.fstatSync(fd).isFile()) {
+  const stat = fsSync.fstatSync(fd);
+  if (!stat.isFile()) {
     fsSync.closeSync(fd);
     throw new BinderyError('io_error', `${file} is no longer a regular file (it changed while Bindery was reading it): retry.`);
   }
-  return fd;
+  return { fd, stat };
 }
 
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-async function hashFd(fd: number): Promise<string> {
-  if (fsSync.fstatSync(fd).size <= SMALL_HASH) return sha256(fsSync.readFileSync(fd));
+async function hashFd(fd: number, size: number): Promise<string> {
+  if (size <= SMALL_HASH) return sha256(fsSync.readFileSync(fd));
   const hash = createHash('sha256');
   const buffer = Buffer.allocUnsafe(CHUNK);
   for (let position = 0; ; ) {
@@ -85,9 +86,9 @@ async function hashFd(fd: number): Promise<string> {
 
 /** The sha256 (hex) of a file's bytes. */
 export async function hashFile(file: string): Promise<string> {
-  const fd = openRegularSync(file);
+  const { fd, stat } = openRegularSync(file);
   try {
-    return await hashFd(fd);
+    return await hashFd(fd, stat.size);
   } finally {
     fsSync.closeSync(fd);
   }
@@ -105,68 +106,93 @@ export interface CloneHint {
   tryClone: boolean;
 }
 
+/** Errors of a clone that mean this filesystem (or this pair of them) cannot clone. */
+const CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'ENOTTY']);
+
 /**
- * Copies `source` to a new file `dest` (which must not exist) with `mode`, and returns the sha256
- * of exactly the bytes in `dest`, so the journal describes the copy even if the source changes
- * meanwhile (the copy is Bindery's alone, so hashing what was written is exact). `vouch`, called
- * once the bytes are copied, may return a hash the caller can prove those bytes have (null when
- * it cannot): it saves hashing them. The copy is not flushed: see copyDurable.
+ * Copies `source` to a new file `dest` (which must not exist) and returns the sha256 of exactly
+ * the bytes in `dest`, so the journal describes the copy even if the source changes meanwhile.
+ * The copy is Bindery's alone, so hashing what was written is exact; `vouch`, called once the
+ * bytes are copied, may return a hash the caller can prove those bytes have (null when it cannot),
+ * which saves hashing them. The copy is neither flushed nor given its mode: see settleCopy.
  *
- * With `clones.tryClone`, a small file is first cloned (XFS, btrfs, APFS: no data is written).
- * Otherwise it is written from memory and truncated once created. That marks it as a replaced
- * file, which ext4 and btrfs start writing out when it is closed: the flushes that follow, one
- * per file, then find the data on its way and share journal commits, instead of costing one
- * commit each.
+ * With `clones.tryClone`, a file is first cloned (XFS, btrfs, APFS: no data is written).
+ * Otherwise a small file is written from memory, truncated once created. That marks it as a
+ * replaced file, which ext4 and btrfs start writing out when it is closed: the flushes that
+ * follow, one per file, then find the data on its way and share journal commits instead of
+ * costing one commit each. Larger files are copied by the kernel.
  */
-export async function writeCopy(source: string, dest: string, mode: number, vouch?: () => string | null, clones: CloneHint = { tryClone: false }): Promise<string> {
-  if (clones.tryClone) {
-    try {
-      await fs.copyFile(diskPath(source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE_FORCE);
-      return await settleKernelCopy(dest, mode, vouch);
-    } catch {
-      // Not here (another filesystem, or one that cannot clone): copy this file and the rest from memory.
-      clones.tryClone = false;
-      await removeFile(dest);
-    }
-  }
+export async function writeCopy(source: string, dest: string, vouch?: () => string | null, clones: CloneHint = { tryClone: false }): Promise<string> {
+  // Opened without blocking first: a FIFO swapped in since the check is refused, never waited on.
   const input = openRegularSync(source);
   let bytes: Buffer | null = null;
   try {
-    if (fsSync.fstatSync(input).size <= SMALL_COPY) bytes = fsSync.readFileSync(input);
-  } finally {
-    fsSync.closeSync(input);
-  }
-  if (bytes) {
-    const output = fsSync.openSync(diskPath(dest), 'wx', 0o600);
-    try {
-      fsSync.ftruncateSync(output, 0);
-      for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
-      fsSync.fchmodSync(output, mode);
-    } finally {
-      fsSync.closeSync(output);
+    if (clones.tryClone) {
+      try {
+        await fs.copyFile(openedPath(input.fd, source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE_FORCE);
+        return await hashKernelCopy(dest, vouch);
+      } catch (error) {
+        if (!CANNOT_CLONE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        clones.tryClone = false;
+      }
     }
-    return vouch?.() ?? sha256(bytes);
+    if (input.stat.size <= SMALL_COPY) {
+      bytes = fsSync.readFileSync(input.fd);
+    } else {
+      await fs.copyFile(openedPath(input.fd, source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE);
+      return await hashKernelCopy(dest, vouch);
+    }
+  } finally {
+    fsSync.closeSync(input.fd);
   }
-  await fs.copyFile(diskPath(source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE);
-  return settleKernelCopy(dest, mode, vouch);
-}
-
-/** Gives a copy the kernel made its mode, and returns its hash (see writeCopy). */
-async function settleKernelCopy(dest: string, mode: number, vouch: (() => string | null) | undefined): Promise<string> {
-  const output = openRegularSync(dest);
+  const output = fsSync.openSync(diskPath(dest), 'wx', 0o600);
   try {
-    // The copy has the source's mode; it differs only when the source changed since the check.
-    if ((fsSync.fstatSync(output).mode & 0o7777) !== mode) fsSync.fchmodSync(output, mode);
-    return vouch?.() ?? (await hashFd(output));
+    fsSync.ftruncateSync(output, 0);
+    for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
   } finally {
     fsSync.closeSync(output);
   }
+  return vouch?.() ?? sha256(bytes);
 }
 
-/** `writeCopy`, flushed to disk. */
+/**
+ * A path that opens the very file `fd` has open, where the system has one (Linux), so a copy by
+ * path reads the regular file that was checked, not whatever took its name since.
+ */
+function openedPath(fd: number, file: string): string | Buffer {
+  return process.platform === 'linux' ? `/proc/self/fd/${fd}` : diskPath(file);
+}
+
+/** The hash of a copy the kernel made (see writeCopy). */
+async function hashKernelCopy(dest: string, vouch: (() => string | null) | undefined): Promise<string> {
+  const vouched = vouch?.();
+  if (vouched) return vouched;
+  const output = openRegularSync(dest);
+  try {
+    return await hashFd(output.fd, output.stat.size);
+  } finally {
+    fsSync.closeSync(output.fd);
+  }
+}
+
+/**
+ * Gives a copy made by writeCopy its `mode` and flushes it to disk, through one descriptor: the
+ * mode may not let its owner read it (0o200), and a copy is readable until it is set.
+ */
+export async function settleCopy(file: string, mode: number): Promise<void> {
+  const { fd, stat } = openRegularSync(file);
+  try {
+    if ((stat.mode & 0o7777) !== mode) fsSync.fchmodSync(fd, mode);
+    await fsyncFd(fd);
+  } finally {
+    fsSync.closeSync(fd);
+  }
+}
+
+/** `writeCopy` with `mode`, flushed to disk. */
 export async function copyDurable(source: string, dest: string, mode: number, vouch?: () => string | null): Promise<string> {
-  const sha = await writeCopy(source, dest, mode, vouch);
-  await fsyncFile(dest);
+  const sha = await writeCopy(source, dest, vouch);
+  await settleCopy(dest, mode);
   return sha;
 }
 

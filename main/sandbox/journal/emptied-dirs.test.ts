@@ -3,30 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UnsafePathError, ValidationError } from '../../../shared/errors.ts';
 import { applyTransaction, listTransactions, undoTransaction, type TransactionOp } from './index.ts';
-import { readTree, sha, workspace, writeTree } from './test-support.ts';
+import { asOrdinaryUser, readTree, sha, workspace, writeTree } from './test-support.ts';
 
 const deleteOf = (relPath: string, content: string): TransactionOp => ({ relPath, kind: 'delete', expect: { kind: 'file', sha256: sha(content) } });
-
-const NOBODY = 65534;
-
-function chownTree(dir: string, id: number): void {
-  fs.chownSync(dir, id, id);
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) fs.lchownSync(path.join(entry.parentPath, entry.name), id, id);
-}
-
-/** Runs `work` as a user whom permissions bind: this one, or nobody when the tests run as root (whom they do not). */
-async function asOrdinaryUser<T>(root: string, work: () => Promise<T>): Promise<T> {
-  if (process.getuid?.() !== 0) return work();
-  chownTree(root, NOBODY);
-  process.setegid!(NOBODY);
-  process.seteuid!(NOBODY);
-  try {
-    return await work();
-  } finally {
-    process.seteuid!(0);
-    process.setegid!(0);
-  }
-}
 
 describe('folders a commit empties', () => {
   it('are removed once empty, deepest first, and made again with their mode by undo', async () => {

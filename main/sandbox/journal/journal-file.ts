@@ -97,14 +97,31 @@ export function backupPath(journalDir: string, transactionId: string, op: Journa
   return path.join(journalDir, transactionId, BACKUP_DIR, String(op.index));
 }
 
+/** Per record, the absolute folder of each `dirRel`: a commit asks for its ops' paths many times. */
+const folders = new WeakMap<JournalRecord, Map<string, string>>();
+
+/** The absolute folder an op's path lands in. */
+export function folderOf(record: JournalRecord, op: JournalOp): string {
+  let known = folders.get(record);
+  if (!known) folders.set(record, (known = new Map()));
+  let folder = known.get(op.dirRel);
+  if (folder === undefined) known.set(op.dirRel, (folder = absoluteIn(record.targetRoot, op.dirRel)));
+  return folder;
+}
+
+/** `name` inside `folder`; a recorded name is one plain segment, so no normalizing is needed. */
+function inFolder(folder: string, name: string): string {
+  return folder.endsWith(path.sep) ? folder + name : folder + path.sep + name;
+}
+
 /** The absolute path an op changes. */
 export function targetPath(record: JournalRecord, op: JournalOp): string {
-  return path.join(absoluteIn(record.targetRoot, op.dirRel), op.name);
+  return inFolder(folderOf(record, op), op.name);
 }
 
 /** The temp file holding an op's new content, beside its target (same filesystem, so rename is atomic). */
 export function stagedPath(record: JournalRecord, op: JournalOp): string {
-  return path.join(absoluteIn(record.targetRoot, op.dirRel), `${TEMP_PREFIX}${record.transactionId}-${op.index}`);
+  return inFolder(folderOf(record, op), `${TEMP_PREFIX}${record.transactionId}-${op.index}`);
 }
 
 /** The temp file used to put an old version back atomically during rollback or undo. */
@@ -123,8 +140,8 @@ function writeStateFile(file: string, record: JournalRecord): void {
 
 /**
  * Creates the transaction folder, its empty backup folder and its first state file, and returns
- * the flush that makes them durable (one round of fsyncs), so the caller can overlap it with work
- * that does not touch the target yet (linking backups).
+ * the flush that makes them durable (one round of fsyncs), so the caller can first do the work
+ * that needs no durable journal (linking backups) without waiting behind it.
  */
 export async function createJournal(journalDir: string, record: JournalRecord): Promise<() => Promise<void>> {
   const dir = transactionDir(journalDir, record.transactionId);

@@ -69,7 +69,7 @@ export function isInside(root: string, candidate: string): boolean {
 }
 
 /** Resolved parent folders, shared by the ops of one commit so each folder is looked at once. */
-export type ParentCache = Map<string, Promise<ParentResolution>>;
+export type ParentCache = Map<string, ParentResolution>;
 
 interface ParentResolution {
   /** The folder's absolute path with symlinks resolved (or where it will be created). */
@@ -84,40 +84,42 @@ interface ParentResolution {
  * Maps `relPath` onto `rootReal` (the target root with symlinks resolved), following symlinked
  * parent directories only while they stay inside the root. Throws UnsafePathError otherwise.
  */
-export async function resolveTarget(rootReal: string, relPath: string, cache: ParentCache = new Map()): Promise<ResolvedTarget> {
+export function resolveTarget(rootReal: string, relPath: string, cache: ParentCache = new Map()): ResolvedTarget {
   const problem = checkRelPath(relPath);
   if (problem) throw new UnsafePathError(`Refused path ${JSON.stringify(relPath)}: ${problem}.`, { relPath });
   const segments = relPath.split('/');
   const name = segments.pop()!;
-  const parent = await resolveDir(rootReal, segments, relPath, cache);
+  const parent = resolveDir(rootReal, segments, relPath, cache);
   return { relPath, dirRel: parent.dirRel, path: path.join(parent.current, name), name, missingDirs: parent.missingDirs, blockedBy: parent.blockedBy };
 }
 
-function resolveDir(rootReal: string, segments: string[], relPath: string, cache: ParentCache): Promise<ParentResolution> {
-  if (segments.length === 0) return Promise.resolve({ current: rootReal, dirRel: '', missingDirs: [], blockedBy: null });
+function resolveDir(rootReal: string, segments: string[], relPath: string, cache: ParentCache): ParentResolution {
+  if (segments.length === 0) return { current: rootReal, dirRel: '', missingDirs: [], blockedBy: null };
   const key = segments.join('/');
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const resolving = (async (): Promise<ParentResolution> => {
-    const parent = await resolveDir(rootReal, segments.slice(0, -1), relPath, cache);
-    if (parent.blockedBy !== null) return parent;
-    const candidate = path.join(parent.current, segments[segments.length - 1]!);
-    const stat = parent.missingDirs.length > 0 ? null : await lstatOrNull(candidate);
-    const at = (current: string, missingDirs: string[], blockedBy: string | null): ParentResolution => ({ current, dirRel: relativeTo(rootReal, current), missingDirs, blockedBy });
-    if (!stat) return at(candidate, [...parent.missingDirs, relativeTo(rootReal, candidate)], null);
-    if (stat.isSymbolicLink()) return at(await followInside(rootReal, candidate, relPath), [], null);
-    // Resolved by the OS, as folderStillReal will compare it (case and firmlinks included).
-    if (stat.isDirectory()) return at(await realPathExact(candidate), [], null);
-    return at(candidate, [], relativeTo(rootReal, candidate));
-  })();
-  cache.set(key, resolving);
-  return resolving;
+  let resolved = cache.get(key);
+  if (!resolved) {
+    resolved = resolveFolder(rootReal, resolveDir(rootReal, segments.slice(0, -1), relPath, cache), segments[segments.length - 1]!, relPath);
+    cache.set(key, resolved);
+  }
+  return resolved;
 }
 
-async function followInside(rootReal: string, link: string, relPath: string): Promise<string> {
+function resolveFolder(rootReal: string, parent: ParentResolution, name: string, relPath: string): ParentResolution {
+  if (parent.blockedBy !== null) return parent;
+  const candidate = path.join(parent.current, name);
+  const stat = parent.missingDirs.length > 0 ? null : lstatOrNull(candidate);
+  const at = (current: string, missingDirs: string[], blockedBy: string | null): ParentResolution => ({ current, dirRel: relativeTo(rootReal, current), missingDirs, blockedBy });
+  if (!stat) return at(candidate, [...parent.missingDirs, relativeTo(rootReal, candidate)], null);
+  if (stat.isSymbolicLink()) return at(followInside(rootReal, candidate, relPath), [], null);
+  // Resolved by the OS, as folderStillReal will compare it (case and firmlinks included).
+  if (stat.isDirectory()) return at(nativeRealPathExact(candidate), [], null);
+  return at(candidate, [], relativeTo(rootReal, candidate));
+}
+
+function followInside(rootReal: string, link: string, relPath: string): string {
   let real: string;
   try {
-    real = await realPathExact(link);
+    real = nativeRealPathExact(link);
   } catch {
     throw new UnsafePathError(
       `Refused path ${JSON.stringify(relPath)}: its parent ${link} is a dangling symlink. Fix or remove the link first.`,
@@ -131,8 +133,7 @@ async function followInside(rootReal: string, link: string, relPath: string): Pr
       { relPath, link, resolved: real },
     );
   }
-  const stat = await fs.stat(diskPath(real));
-  if (!stat.isDirectory()) {
+  if (!fsSync.statSync(diskPath(real)).isDirectory()) {
     throw new UnsafePathError(`Refused path ${JSON.stringify(relPath)}: its parent ${link} is a symlink to a file.`, { relPath });
   }
   return real;

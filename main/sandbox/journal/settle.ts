@@ -12,6 +12,7 @@ import { remakeEmptiedDirs, removeEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, sameState } from './entry-state.ts';
 import {
   backupPath,
+  folderOf,
   removeBackups,
   restoringPath,
   saveJournal,
@@ -40,7 +41,7 @@ export async function reach(ctx: { hooks?: JournalHooks | undefined }, point: Fa
 /** Every directory whose entries the transaction changes: the ops' folders and the created folders' parents. */
 export function touchedDirs(record: JournalRecord): Set<string> {
   const dirs = new Set<string>();
-  for (const op of record.ops) dirs.add(absoluteIn(record.targetRoot, op.dirRel));
+  for (const op of record.ops) dirs.add(folderOf(record, op));
   for (const dir of record.createdDirs) dirs.add(path.dirname(absoluteIn(record.targetRoot, dir)));
   return dirs;
 }
@@ -51,7 +52,7 @@ export function touchedDirs(record: JournalRecord): Set<string> {
  */
 export function folderProblem(record: JournalRecord, op: JournalOp, checked?: Set<string>): string | null {
   if (checked?.has(op.dirRel)) return null;
-  if (!folderStillReal(absoluteIn(record.targetRoot, op.dirRel))) {
+  if (!folderStillReal(folderOf(record, op))) {
     return 'its folder was moved, removed or replaced by a symlink meanwhile, so Bindery did not write there.';
   }
   checked?.add(op.dirRel);

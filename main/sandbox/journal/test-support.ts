@@ -65,3 +65,27 @@ export function workspace(): { sandbox: string; target: string; journalDir: stri
   fs.mkdirSync(dirs.target);
   return dirs;
 }
+
+const NOBODY = 65534;
+
+function chownTree(dir: string, id: number): void {
+  fs.chownSync(dir, id, id);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) fs.lchownSync(path.join(entry.parentPath, entry.name), id, id);
+}
+
+/**
+ * Runs `work` as a user whom permissions bind: this one, or nobody (owning everything under
+ * `root`) when the tests run as root, whom they do not.
+ */
+export async function asOrdinaryUser<T>(root: string, work: () => Promise<T>): Promise<T> {
+  if (process.getuid?.() !== 0) return work();
+  chownTree(root, NOBODY);
+  process.setegid!(NOBODY);
+  process.seteuid!(NOBODY);
+  try {
+    return await work();
+  } finally {
+    process.seteuid!(0);
+    process.setegid!(0);
+  }
+}
