@@ -134,7 +134,7 @@ async function atomicCopy(sandbox: string, target: string): Promise<void> {
     const dest = path.join(target, rel);
     if (i >= ADDED) fs.linkSync(dest, path.join(aside, String(i)));
     // No journal describes the copy, so it needs no hash: the vouch stands in for one.
-    await writeCopy(path.join(sandbox, rel), `${dest}.tmp`, () => '');
+    await writeCopy(path.join(sandbox, rel), `${dest}.tmp`, 0o644, () => '');
   });
   await forEachLimit(files, CONCURRENCY, (rel) => settleCopy(path.join(target, `${rel}.tmp`), 0o644));
   for (const rel of files) fs.renameSync(path.join(target, `${rel}.tmp`), path.join(target, rel));

@@ -141,7 +141,7 @@ async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: 
       symlinkExact(source.target, temp);
       op.next = { kind: 'symlink', target: source.target };
     } else {
-      op.next = { kind: 'file', sha256: await writeCopy(source.path, temp, vouchFor(source), clones), mode: source.mode };
+      op.next = { kind: 'file', sha256: await writeCopy(source.path, temp, source.mode, vouchFor(source), clones), mode: source.mode };
     }
   });
   // Symlinks need no flush of their own: their folders' flush at the commit point covers them.

@@ -26,7 +26,7 @@ export interface BackupResult {
  * True when `now` is the checked file itself: the same inode, not a new file that reused its
  * number after the checked one was deleted (that one would differ in size or modification time).
  */
-function sameGeneration(now: StatStamp | null, checked: StatStamp): boolean {
+function sameGeneration(now: StatStamp | null, checked: StatStamp): now is StatStamp {
   return now !== null && now.ino === checked.ino && now.dev === checked.dev && now.size === checked.size && now.mtimeNs === checked.mtimeNs;
 }
 

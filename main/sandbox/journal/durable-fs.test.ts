@@ -42,7 +42,7 @@ async function copyThree(dir: string): Promise<CloneHint> {
   for (const [name, bytes] of Object.entries(sources)) {
     const mode = name === 'script' ? 0o750 : 0o644;
     const copy = path.join(dir, `${name}.copy`);
-    expect(await writeCopy(path.join(dir, name), copy, undefined, hint)).toBe(sha256(bytes));
+    expect(await writeCopy(path.join(dir, name), copy, mode, undefined, hint)).toBe(sha256(bytes));
     expect(fs.readFileSync(copy).equals(bytes)).toBe(true);
     await settleCopy(copy, mode);
     expect(fs.statSync(copy).mode & 0o7777).toBe(mode);
@@ -62,7 +62,7 @@ describe('writeCopy', () => {
     fs.writeFileSync(path.join(dir, 'src'), 'new');
     fs.writeFileSync(path.join(dir, 'dst'), 'someone else');
     for (const tryClone of [true, false]) {
-      await expect(writeCopy(path.join(dir, 'src'), path.join(dir, 'dst'), undefined, { tryClone })).rejects.toMatchObject({ code: 'EEXIST' });
+      await expect(writeCopy(path.join(dir, 'src'), path.join(dir, 'dst'), 0o644, undefined, { tryClone })).rejects.toMatchObject({ code: 'EEXIST' });
       expect(fs.readFileSync(path.join(dir, 'dst'), 'utf8')).toBe('someone else');
     }
   });
@@ -71,7 +71,7 @@ describe('writeCopy', () => {
     const dir = tempDir();
     execFileSync('mkfifo', [path.join(dir, 'fifo')]);
     for (const tryClone of [true, false]) {
-      await expect(writeCopy(path.join(dir, 'fifo'), path.join(dir, `dst-${tryClone}`), undefined, { tryClone })).rejects.toThrow(/no longer a regular file/);
+      await expect(writeCopy(path.join(dir, 'fifo'), path.join(dir, `dst-${tryClone}`), 0o644, undefined, { tryClone })).rejects.toThrow(/no longer a regular file/);
       expect(fs.existsSync(path.join(dir, `dst-${tryClone}`))).toBe(false);
     }
   });
@@ -80,7 +80,7 @@ describe('writeCopy', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'src'), 'drop box');
     await asOrdinaryUser(dir, async () => {
-      await writeCopy(path.join(dir, 'src'), path.join(dir, 'dst'));
+      await writeCopy(path.join(dir, 'src'), path.join(dir, 'dst'), 0o200);
       await settleCopy(path.join(dir, 'dst'), 0o200);
     });
     expect(fs.statSync(path.join(dir, 'dst')).mode & 0o7777).toBe(0o200);

@@ -114,7 +114,8 @@ const CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSY
  * the bytes in `dest`, so the journal describes the copy even if the source changes meanwhile.
  * The copy is Bindery's alone, so hashing what was written is exact; `vouch`, called once the
  * bytes are copied, may return a hash the caller can prove those bytes have (null when it cannot),
- * which saves hashing them. The copy is neither flushed nor given its mode: see settleCopy.
+ * which saves hashing them. A copy written from memory gets `mode` at once when its owner can
+ * still read it then (settleCopy sets any other); the copy is not flushed: see settleCopy.
  *
  * With `clones.tryClone`, a file is first cloned (XFS, btrfs, APFS: no data is written).
  * Otherwise a small file is written from memory, truncated once created. That marks it as a
@@ -122,7 +123,13 @@ const CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSY
  * follow, one per file, then find the data on its way and share journal commits instead of
  * costing one commit each. Larger files are copied by the kernel.
  */
-export async function writeCopy(source: string, dest: string, vouch?: () => string | null, clones: CloneHint = { tryClone: false }): Promise<string> {
+export async function writeCopy(
+  source: string,
+  dest: string,
+  mode: number,
+  vouch?: () => string | null,
+  clones: CloneHint = { tryClone: false },
+): Promise<string> {
   // Opened without blocking first: a FIFO swapped in since the check is refused, never waited on.
   const input = openRegularSync(source);
   let bytes: Buffer | null = null;
@@ -149,6 +156,8 @@ export async function writeCopy(source: string, dest: string, vouch?: () => stri
   try {
     fsSync.ftruncateSync(output, 0);
     for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
+    // Set now, while no flush is running: a metadata change can wait behind one on a journaling filesystem.
+    if (mode & 0o400) fsSync.fchmodSync(output, mode);
   } finally {
     fsSync.closeSync(output);
   }
@@ -191,7 +200,7 @@ export async function settleCopy(file: string, mode: number): Promise<void> {
 
 /** `writeCopy` with `mode`, flushed to disk. */
 export async function copyDurable(source: string, dest: string, mode: number, vouch?: () => string | null): Promise<string> {
-  const sha = await writeCopy(source, dest, vouch);
+  const sha = await writeCopy(source, dest, mode, vouch);
   await settleCopy(dest, mode);
   return sha;
 }
