@@ -130,11 +130,12 @@ async function atomicCopy(sandbox: string, target: string): Promise<void> {
   const aside = `${target}-old`;
   fs.mkdirSync(aside);
   const files = Array.from({ length: FILES }, (_, i) => relPathOf(i));
+  const clones = { tryClone: true };
   await forEachLimit(files, CONCURRENCY, async (rel, i) => {
     const dest = path.join(target, rel);
     if (i >= ADDED) fs.linkSync(dest, path.join(aside, String(i)));
     // No journal describes the copy, so it needs no hash: the vouch stands in for one.
-    await writeCopy(path.join(sandbox, rel), `${dest}.tmp`, 0o644, () => '');
+    await writeCopy(path.join(sandbox, rel), `${dest}.tmp`, 0o644, () => '', clones);
   });
   await forEachLimit(files, CONCURRENCY, (rel) => settleCopy(path.join(target, `${rel}.tmp`), 0o644));
   for (const rel of files) fs.renameSync(path.join(target, `${rel}.tmp`), path.join(target, rel));

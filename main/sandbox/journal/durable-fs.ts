@@ -174,8 +174,8 @@ function openedPath(fd: number, file: string): string | Buffer {
 
 /** The hash of a copy the kernel made (see writeCopy). */
 async function hashKernelCopy(dest: string, vouch: (() => string | null) | undefined): Promise<string> {
-  const vouched = vouch?.();
-  if (vouched) return vouched;
+  const vouched = vouch?.() ?? null;
+  if (vouched !== null) return vouched;
   const output = openRegularSync(dest);
   try {
     return await hashFd(output.fd, output.stat.size);
