@@ -10,10 +10,10 @@ import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
 import { checkOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
-import { settleCopy, writeCopy, type CloneHint } from './durable-fs.ts';
+import { settleCopy, writeCopy, type CloneHint, type Vouch } from './durable-fs.ts';
 import { backUp } from './backup.ts';
 import { checkEmptiedDirs } from './emptied-dirs.ts';
-import { describeState, observe, readStamp, sameStamp, sameState, type RecordedState, type StatStamp } from './entry-state.ts';
+import { describeState, observe, readStamp, sameStamp, sameState, stampOf, type RecordedState, type StatStamp } from './entry-state.ts';
 import {
   createJournal,
   newRecord,
@@ -160,16 +160,14 @@ function writesOf(record: JournalRecord): JournalOp[] {
 }
 
 /**
- * The caller's hash of a source holds for its copy when the source's stamp, which proved that hash
- * at check time, is still the same after copying: nothing changed it before or during the copy.
+ * The caller's hash of a source holds for its copy when the stamp of the file copied (taken through
+ * the descriptor it was read from, so it is that very file) is still the one that proved the hash
+ * at check time: nothing changed it before or during the copy.
  */
-function vouchFor(source: Extract<SourceInfo, { kind: 'file' }>): (() => string | null) | undefined {
+function vouchFor(source: Extract<SourceInfo, { kind: 'file' }>): Vouch | undefined {
   const { known } = source;
   if (!known) return undefined;
-  return () => {
-    const now = readStamp(source.path);
-    return now && sameStamp(now, known.stamp) ? known.sha256 : null;
-  };
+  return (copiedFrom) => (sameStamp(stampOf(copiedFrom), known.stamp) ? known.sha256 : null);
 }
 
 /**

@@ -44,6 +44,8 @@ async function copyThree(dir: string): Promise<CloneHint> {
     const copy = path.join(dir, `${name}.copy`);
     expect(await writeCopy(path.join(dir, name), copy, mode, undefined, hint)).toBe(sha256(bytes));
     expect(fs.readFileSync(copy).equals(bytes)).toBe(true);
+    // Its owner can read it with this mode, so it has it at once, before it is flushed.
+    expect(fs.statSync(copy).mode & 0o7777).toBe(mode);
     await settleCopy(copy, mode);
     expect(fs.statSync(copy).mode & 0o7777).toBe(mode);
   }
@@ -74,6 +76,32 @@ describe('writeCopy', () => {
       await expect(writeCopy(path.join(dir, 'fifo'), path.join(dir, `dst-${tryClone}`), 0o644, undefined, { tryClone })).rejects.toThrow(/no longer a regular file/);
       expect(fs.existsSync(path.join(dir, `dst-${tryClone}`))).toBe(false);
     }
+  });
+
+  it('ends the copy of a large file that shrinks meanwhile at its new end, and hashes what it copied', async () => {
+    const dir = tempDir();
+    const source = path.join(dir, 'large');
+    fs.writeFileSync(source, Buffer.alloc(8 * 1024 * 1024, 5));
+    const copying = writeCopy(source, path.join(dir, 'copy'), 0o644);
+    fs.truncateSync(source, 4096); // the copy has opened the file; a copy by length would wait for bytes that never come
+    const sha = await copying;
+    const copied = fs.readFileSync(path.join(dir, 'copy'));
+    expect(copied.length).toBeLessThanOrEqual(8 * 1024 * 1024);
+    expect(sha).toBe(sha256(copied));
+  });
+
+  it('takes the vouched hash only for the stat of the very file it read', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'src'), 'content');
+    const ino = fs.statSync(path.join(dir, 'src'), { bigint: true }).ino;
+    const seen: bigint[] = [];
+    const sha = await writeCopy(path.join(dir, 'src'), path.join(dir, 'dst'), 0o644, (copiedFrom) => {
+      seen.push(copiedFrom.ino);
+      return 'vouched';
+    });
+    expect(seen).toEqual([ino]);
+    expect(sha).toBe('vouched');
+    expect(await writeCopy(path.join(dir, 'src'), path.join(dir, 'dst2'), 0o644, () => null)).toBe(sha256(Buffer.from('content')));
   });
 
   it('gives a copy a mode that lets its owner write but not read, and flushes it all the same', async () => {

@@ -7,7 +7,7 @@
  * waits for the disk (fsync) and large files stay asynchronous and run concurrently.
  */
 import { createHash } from 'node:crypto';
-import fsSync, { type Stats } from 'node:fs';
+import fsSync, { type BigIntStats, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { BinderyError } from '../../../shared/errors.ts';
@@ -55,6 +55,7 @@ export async function fsyncDir(dir: string): Promise<void> {
 /** Files up to this size are hashed from one synchronous read; larger ones in async chunks. */
 const SMALL_HASH = 2 * 1024 * 1024;
 const readFd = promisify(fsSync.read);
+const writeFd = promisify(fsSync.write);
 
 /** Opens a file for reading (see READ_REGULAR) and refuses anything that is not a regular file. */
 function openRegularSync(file: string): { fd: number; stat: Stats } {
@@ -106,79 +107,117 @@ export interface CloneHint {
   tryClone: boolean;
 }
 
-/** Errors of a clone that mean this filesystem (or this pair of them) cannot clone. */
-const CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'ENOTTY']);
+/**
+ * Errors of a clone that mean it cannot be done here: this filesystem (or pair of them) cannot
+ * clone, or `/proc` (through which the source is named) is not there.
+ */
+const CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'ENOTTY', 'ENOENT']);
+
+/**
+ * Vouches for a copy's hash: given the source's stat taken through its descriptor once the bytes
+ * are copied, returns a hash the caller can prove those bytes have, or null when it cannot.
+ */
+export type Vouch = (copiedFrom: BigIntStats) => string | null;
 
 /**
  * Copies `source` to a new file `dest` (which must not exist) and returns the sha256 of exactly
  * the bytes in `dest`, so the journal describes the copy even if the source changes meanwhile.
- * The copy is Bindery's alone, so hashing what was written is exact; `vouch`, called once the
- * bytes are copied, may return a hash the caller can prove those bytes have (null when it cannot),
- * which saves hashing them. A copy written from memory gets `mode` at once when its owner can
- * still read it then (settleCopy sets any other); the copy is not flushed: see settleCopy.
+ * The copy is Bindery's alone, so hashing what was written is exact; `vouch` may stand in for that
+ * hash (see Vouch). The source is read through one descriptor, opened without blocking and checked
+ * to be a regular file, so a FIFO or a swapped folder is never read instead. A copy gets `mode` at
+ * once when its owner can still read it with that mode (settleCopy sets any other); it is not
+ * flushed: see settleCopy.
  *
- * With `clones.tryClone`, a file is first cloned (XFS, btrfs, APFS: no data is written).
- * Otherwise a small file is written from memory, truncated once created. That marks it as a
- * replaced file, which ext4 and btrfs start writing out when it is closed: the flushes that
- * follow, one per file, then find the data on its way and share journal commits instead of
- * costing one commit each. Larger files are copied by the kernel.
+ * With `clones.tryClone`, the file is first cloned (XFS, btrfs, APFS: no data is written).
+ * Otherwise it is copied through memory: small files in one read, larger ones in chunks up to the
+ * size they had when opened. Each copy is truncated once created. That marks it as a replaced
+ * file, which ext4 and btrfs start writing out when it is closed: the flushes that follow, one per
+ * file, then find the data on its way and share journal commits instead of costing one each.
  */
-export async function writeCopy(
-  source: string,
-  dest: string,
-  mode: number,
-  vouch?: () => string | null,
-  clones: CloneHint = { tryClone: false },
-): Promise<string> {
-  // Opened without blocking first: a FIFO swapped in since the check is refused, never waited on.
+export async function writeCopy(source: string, dest: string, mode: number, vouch?: Vouch, clones: CloneHint = { tryClone: false }): Promise<string> {
   const input = openRegularSync(source);
-  let bytes: Buffer | null = null;
   try {
-    if (clones.tryClone) {
-      try {
-        await fs.copyFile(openedPath(input.fd, source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE_FORCE);
-        return await hashKernelCopy(dest, vouch);
-      } catch (error) {
-        if (!CANNOT_CLONE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
-        clones.tryClone = false;
-      }
-    }
+    if (clones.tryClone && (await cloneFrom(input.fd, source, dest, clones))) return await settleClone(dest, mode, vouch?.(fsSync.fstatSync(input.fd, { bigint: true })) ?? null);
     if (input.stat.size <= SMALL_COPY) {
-      bytes = fsSync.readFileSync(input.fd);
-    } else {
-      await fs.copyFile(openedPath(input.fd, source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE);
-      return await hashKernelCopy(dest, vouch);
+      const bytes = fsSync.readFileSync(input.fd);
+      const copiedFrom = fsSync.fstatSync(input.fd, { bigint: true });
+      const output = createCopy(dest, mode);
+      try {
+        for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
+      } finally {
+        fsSync.closeSync(output);
+      }
+      return vouch?.(copiedFrom) ?? sha256(bytes);
     }
+    return await copyInChunks(input.fd, input.stat.size, dest, mode, vouch);
   } finally {
     fsSync.closeSync(input.fd);
   }
+}
+
+/** Clones the file open as `fd` to `dest`: false (and no more tries in this series) where that cannot be done. */
+async function cloneFrom(fd: number, source: string, dest: string, clones: CloneHint): Promise<boolean> {
+  try {
+    await fs.copyFile(openedPath(fd, source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE_FORCE);
+    return true;
+  } catch (error) {
+    if (!CANNOT_CLONE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    clones.tryClone = false;
+    return false;
+  }
+}
+
+/** A new copy, truncated (see writeCopy) and with `mode` when its owner can read it with that mode. */
+function createCopy(dest: string, mode: number): number {
   const output = fsSync.openSync(diskPath(dest), 'wx', 0o600);
   try {
     fsSync.ftruncateSync(output, 0);
-    for (let offset = 0; offset < bytes.length; ) offset += fsSync.writeSync(output, bytes, offset);
-    // Set now, while no flush is running: a metadata change can wait behind one on a journaling filesystem.
     if (mode & 0o400) fsSync.fchmodSync(output, mode);
-  } finally {
+    return output;
+  } catch (error) {
     fsSync.closeSync(output);
+    throw error;
   }
-  return vouch?.() ?? sha256(bytes);
 }
 
 /**
- * A path that opens the very file `fd` has open, where the system has one (Linux), so a copy by
+ * Copies a large file through memory, a chunk at a time, up to the size it had when opened or its
+ * end if that comes first (a file truncated meanwhile ends the copy; it does not stall it).
+ */
+async function copyInChunks(input: number, size: number, dest: string, mode: number, vouch: Vouch | undefined): Promise<string> {
+  const output = createCopy(dest, mode);
+  const hash = vouch ? null : createHash('sha256');
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  try {
+    for (let position = 0; position < size; ) {
+      const { bytesRead } = await readFd(input, buffer, 0, Math.min(CHUNK, size - position), position);
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      for (let offset = 0; offset < bytesRead; ) offset += (await writeFd(output, chunk, offset, bytesRead - offset, position + offset)).bytesWritten;
+      hash?.update(chunk);
+      position += bytesRead;
+    }
+  } finally {
+    fsSync.closeSync(output);
+  }
+  if (hash) return hash.digest('hex');
+  return vouch!(fsSync.fstatSync(input, { bigint: true })) ?? (await hashFile(dest));
+}
+
+/**
+ * A path that opens the very file `fd` has open where the system has one (Linux), so a clone by
  * path reads the regular file that was checked, not whatever took its name since.
  */
 function openedPath(fd: number, file: string): string | Buffer {
   return process.platform === 'linux' ? `/proc/self/fd/${fd}` : diskPath(file);
 }
 
-/** The hash of a copy the kernel made (see writeCopy). */
-async function hashKernelCopy(dest: string, vouch: (() => string | null) | undefined): Promise<string> {
-  const vouched = vouch?.() ?? null;
-  if (vouched !== null) return vouched;
+/** Gives a clone `mode` when its owner can read it with that mode, and returns its hash (see writeCopy). */
+async function settleClone(dest: string, mode: number, vouched: string | null): Promise<string> {
   const output = openRegularSync(dest);
   try {
-    return await hashFd(output.fd, output.stat.size);
+    if (mode & 0o400 && (output.stat.mode & 0o7777) !== mode) fsSync.fchmodSync(output.fd, mode);
+    return vouched ?? (await hashFd(output.fd, output.stat.size));
   } finally {
     fsSync.closeSync(output.fd);
   }
@@ -199,7 +238,7 @@ export async function settleCopy(file: string, mode: number): Promise<void> {
 }
 
 /** `writeCopy` with `mode`, flushed to disk. */
-export async function copyDurable(source: string, dest: string, mode: number, vouch?: () => string | null): Promise<string> {
+export async function copyDurable(source: string, dest: string, mode: number, vouch?: Vouch): Promise<string> {
   const sha = await writeCopy(source, dest, mode, vouch);
   await settleCopy(dest, mode);
   return sha;
