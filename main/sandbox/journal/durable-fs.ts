@@ -137,7 +137,12 @@ export type Vouch = (copiedFrom: BigIntStats) => string | null;
 export async function writeCopy(source: string, dest: string, mode: number, vouch?: Vouch, clones: CloneHint = { tryClone: false }): Promise<string> {
   const input = openRegularSync(source);
   try {
-    if (clones.tryClone && (await cloneFrom(input.fd, source, dest, clones))) return await settleClone(dest, mode, vouch?.(fsSync.fstatSync(input.fd, { bigint: true })) ?? null);
+    if (clones.tryClone && (await cloneFrom(input.fd, source, dest, clones))) {
+      const vouched = vouch?.(fsSync.fstatSync(input.fd, { bigint: true })) ?? null;
+      // A clone has the source's mode; when that is the one asked for and the hash is vouched, it is done.
+      if (vouched !== null && (input.stat.mode & 0o7777) === mode) return vouched;
+      return await settleClone(dest, mode, vouched);
+    }
     if (input.stat.size <= SMALL_COPY) {
       const bytes = fsSync.readFileSync(input.fd);
       const copiedFrom = fsSync.fstatSync(input.fd, { bigint: true });
