@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GIT_ENV } from '../testing/fixtures.ts';
+import { GIT_ENV, tempDir } from '../testing/fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -21,7 +21,8 @@ describe('README walk-through', () => {
     const output = execFileSync('bash', ['-e', '-c', walkThrough()], {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...GIT_ENV, BINDERY_HOME: '' },
+      // Its `mktemp -d` folders go in a temp folder the test removes.
+      env: { ...GIT_ENV, BINDERY_HOME: '', TMPDIR: tempDir('bindery-readme-') },
       timeout: 120_000,
     });
     expect(output).toMatch(/repo\s+contextual\s+read_write\s+local\/app/);
