@@ -184,7 +184,27 @@ describe('applyTransaction', () => {
     expect(result.paths[0]!.reason).toMatch(/changed meanwhile/);
     expect(result.paths[2]!.reason).toMatch(/directory is in the way/);
     expect(readTree(target)).toEqual(before);
-    expect(fs.existsSync(journalDir) ? await listTransactions(journalDir) : []).toEqual([]);
+    // The journal, made while the targets were looked at, is gone with nothing left of it.
+    expect(fs.readdirSync(journalDir)).toEqual([]);
+  });
+
+  it('has the journal, naming every op, on disk before the targets are compared and backed up', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'old a' });
+    writeTree(sandbox, { 'a.txt': 'new a', b: 'new b' });
+    const ops: TransactionOp[] = [
+      { relPath: 'a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'file', sha256: sha('old a') } },
+      { relPath: 'sub/b', kind: 'write', sourcePath: path.join(sandbox, 'b'), expect: { kind: 'absent' } },
+    ];
+    let atCheck: unknown;
+    const hooks = {
+      async at(point: string) {
+        if (point === 'checked') atCheck = await listTransactions(journalDir);
+      },
+    };
+    expect((await applyTransaction({ journalDir, targetRoot: target, ops, hooks })).kind).toBe('applied');
+    expect(atCheck).toMatchObject([{ state: 'prepared', written: ['a.txt', 'sub/b'] }]);
+    expect(readTree(target)).toMatchObject({ 'a.txt': 'new a', 'sub/b': 'new b' });
   });
 
   it('detects a change between the check and the rename, undoes what it did and keeps the edit', async () => {
@@ -340,6 +360,7 @@ describe('applyTransaction', () => {
     await expect(applyTransaction({ journalDir, targetRoot: target, ops: twice })).rejects.toBeInstanceOf(ValidationError);
     const missing: TransactionOp[] = [{ relPath: 'z', kind: 'write', sourcePath: path.join(sandbox, 'nope'), expect: { kind: 'any' } }];
     await expect(applyTransaction({ journalDir, targetRoot: target, ops: missing })).rejects.toThrow(/does not exist/);
+    expect(fs.readdirSync(journalDir)).toEqual([]);
     const badHash: TransactionOp[] = [{ relPath: 'z', kind: 'delete', expect: { kind: 'file', sha256: 'abc' } }];
     await expect(applyTransaction({ journalDir, targetRoot: target, ops: badHash })).rejects.toBeInstanceOf(ValidationError);
     const inside = path.join(target, '.journal');

@@ -1,14 +1,16 @@
 /**
  * Applies a set of file changes to a target folder so that a crash at any point leaves every file
- * wholly old or wholly new (DESIGN 2.3). Protocol: check -> journal (`prepared`) -> back up ->
- * flush the journal -> write every new version to a temp file beside its target, then fsync them
- * all -> journal (`committing`, the commit point) -> re-check and rename each -> fsync folders ->
- * remove the folders it emptied (see emptied-dirs.ts) -> journal (`committed`). Backups stay for undo.
+ * wholly old or wholly new (DESIGN 2.3). Protocol: validate and resolve every path -> journal
+ * (`prepared`, flushed while the targets are compared with what the caller expects) -> back up ->
+ * write every new version to a temp file beside its target, then fsync them all -> journal
+ * (`committing`, the commit point) -> re-check and rename each -> fsync folders -> remove the
+ * folders it emptied (see emptied-dirs.ts) -> journal (`committed`). Backups stay for undo. A
+ * commit refused by its check leaves no journal.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
-import { checkOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
+import { inspectOps, resolveOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
 import { settleCopy, writeCopy, type CloneHint, type Vouch } from './durable-fs.ts';
 import { backUp } from './backup.ts';
@@ -18,6 +20,8 @@ import {
   createJournal,
   newRecord,
   newTransactionId,
+  oldOf,
+  removeTransaction,
   saveJournal,
   stagedPath,
   targetPath,
@@ -28,9 +32,9 @@ import {
 import { whileActive } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit, STOP } from './pool.ts';
 import { afterSettlingWaiting } from './recover.ts';
-import { absoluteIn, isInside, realTargetRoot } from './safe-path.ts';
+import { absoluteIn, isInside, realTargetRoot, type ResolvedTarget } from './safe-path.ts';
 import { finishCommit, folderProblem, reach, replaceOne, rollBack, touchedDirs, type SettleContext } from './settle.ts';
-import type { ApplyTransactionInput, ApplyTransactionResult, CommitPhase, DriftedPath } from './types.ts';
+import type { ApplyTransactionInput, ApplyTransactionResult, CommitPhase, DriftedPath, TransactionOp } from './types.ts';
 
 /**
  * Commits `ops` to `targetRoot`, journaled in `journalDir`. Returns `drifted` (with nothing
@@ -50,27 +54,34 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
   const report = (phase: CommitPhase, done: number, total: number) => input.onProgress?.({ phase, done, total });
   throwIfAborted(input.signal);
   report('checking', 0, input.ops.length);
-  const { checked, drifted } = await checkOps(rootReal, input.ops, concurrency);
-  if (drifted.length > 0) return { kind: 'drifted', paths: drifted };
-  await reach(input, 'checked');
-  throwIfAborted(input.signal);
-
-  const emptied = checkEmptiedDirs(rootReal, input.removeDirs ?? [], checked);
-  const record = newRecord(newTransactionId(), rootReal, createdDirsOf(checked), checked.map(toJournalOp), emptied);
+  const targets = resolveOps(rootReal, input.ops);
+  const emptied = checkEmptiedDirs(rootReal, input.removeDirs ?? [], input.ops);
+  const record = newRecord(newTransactionId(), rootReal, createdDirsOf(input.ops, targets), targets.map((target, i) => toJournalOp(input.ops[i]!, target, i)), emptied);
   if (input.labels) record.labels = input.labels;
   const ctx: SettleContext = { journalDir, record, hooks: input.hooks, concurrency };
-  const flushJournal = await createJournal(journalDir, record);
+  // The journal names every temp file the commit may make before the targets are looked at, so its
+  // flush runs while they are: looking changes nothing on disk and needs no durable journal.
+  const flushing = (await createJournal(journalDir, record))();
   return whileActive(record.transactionId, async () => {
+    const { checked, drifted } = await afterFlush(flushing, inspectOps(input.ops, targets, concurrency)).catch(async (error: unknown) => {
+      await dropJournal(ctx);
+      throw error;
+    });
+    if (drifted.length > 0) {
+      await dropJournal(ctx);
+      return { kind: 'drifted', paths: drifted };
+    }
+    // checkExpectation refused directories and special files, so each is a state the journal can record.
+    checked.forEach(({ observed }, i) => (record.ops[i]!.old = observed.state as RecordedState));
     try {
-      // Linking backups changes no target, so it needs no durable journal yet; done first, it
-      // does not wait behind the journal's flush for the filesystem.
-      const step = counter('staging', record.ops.filter((op) => op.old.kind === 'file').length + writesOf(record).length, report);
+      await reach(ctx, 'checked');
+      throwIfAborted(input.signal);
+      const step = counter('staging', record.ops.filter((op) => oldOf(op).kind === 'file').length + writesOf(record).length, report);
       const backups = await backUp(ctx, checked, step);
       if (backups.drifted.length > 0) {
         await rollBack(ctx, 'rolled_back', false);
         return { kind: 'drifted', paths: backups.drifted };
       }
-      await flushJournal();
       await reach(ctx, 'prepared');
       await createDirs(ctx);
       await stage(ctx, checked, input.signal, step);
@@ -99,15 +110,28 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
   });
 }
 
-function toJournalOp({ op, target, observed }: CheckedOp, index: number): JournalOp {
-  // checkExpectation already refused directories and special files, so this is a recordable state.
-  const old = observed.state as RecordedState;
-  return { index, relPath: op.relPath, kind: op.kind, dirRel: target.dirRel, name: target.name, old, next: null };
+/** What `work` gives once `flush` is done too; the first failure of either is thrown after both settle. */
+async function afterFlush<T>(flush: Promise<void>, work: Promise<T>): Promise<T> {
+  const [flushed, worked] = await Promise.allSettled([flush, work]);
+  if (flushed.status === 'rejected') throw flushed.reason;
+  if (worked.status === 'rejected') throw worked.reason;
+  return worked.value;
 }
 
-function createdDirsOf(checked: readonly CheckedOp[]): string[] {
+/** Removes the journal of a commit that made nothing yet (its check found drift, or failed): there is nothing to roll back. */
+async function dropJournal(ctx: SettleContext): Promise<void> {
+  await removeTransaction(ctx.journalDir, ctx.record.transactionId);
+}
+
+function toJournalOp(op: TransactionOp, target: ResolvedTarget, index: number): JournalOp {
+  return { index, relPath: op.relPath, kind: op.kind, dirRel: target.dirRel, name: target.name, old: null, next: null };
+}
+
+function createdDirsOf(ops: readonly TransactionOp[], targets: readonly ResolvedTarget[]): string[] {
   const dirs = new Set<string>();
-  for (const { op, target } of checked) if (op.kind === 'write') for (const dir of target.missingDirs) dirs.add(dir);
+  targets.forEach((target, i) => {
+    if (ops[i]!.kind === 'write') for (const dir of target.missingDirs) dirs.add(dir);
+  });
   return [...dirs].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -185,7 +209,7 @@ async function replaceAll(ctx: SettleContext, trusted: ReadonlyMap<number, StatS
     await reach(ctx, 'before_replace', op.relPath);
     const problem = (await unchanged(targetPath(record, op), op, trusted.get(op.index)))
       ? folderProblem(record, op, soundFolders)
-      : `it changed while the commit was running (was ${describeState(op.old)}): review it and commit again.`;
+      : `it changed while the commit was running (was ${describeState(oldOf(op))}): review it and commit again.`;
     if (problem) {
       drifted.push({ relPath: op.relPath, reason: problem });
       return STOP;
@@ -202,7 +226,7 @@ async function unchanged(target: string, op: JournalOp, stamp: StatStamp | undef
     const now = readStamp(target);
     if (now && sameStamp(now, stamp)) return true;
   }
-  return sameState((await observe(target)).state, op.old);
+  return sameState((await observe(target)).state, oldOf(op));
 }
 
 /** Undoes a failed commit and returns the error to throw: the cause, and that nothing was changed. */

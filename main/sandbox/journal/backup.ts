@@ -5,7 +5,7 @@
 import type { CheckedOp } from './check-ops.ts';
 import { linkOrCopy } from './durable-fs.ts';
 import { isRacy, readStamp, sameStamp, type RecordedState, type StatStamp } from './entry-state.ts';
-import { backupPath, targetPath } from './journal-file.ts';
+import { backupPath, oldOf, targetPath } from './journal-file.ts';
 import { forEachLimit, STOP } from './pool.ts';
 import { reach, type SettleContext } from './settle.ts';
 import type { DriftedPath } from './types.ts';
@@ -37,10 +37,10 @@ export async function backUp(
   step: () => void,
 ): Promise<BackupResult> {
   const { record, journalDir } = ctx;
-  const withBackup = record.ops.filter((op) => op.old.kind === 'file');
+  const withBackup = record.ops.filter((op) => op.old?.kind === 'file');
   const result: BackupResult = { drifted: [], trusted: new Map() };
   await forEachLimit(withBackup, ctx.concurrency, async (op) => {
-    const old = op.old as Extract<RecordedState, { kind: 'file' }>;
+    const old = oldOf(op) as Extract<RecordedState, { kind: 'file' }>;
     const target = targetPath(record, op);
     const backup = backupPath(journalDir, record.transactionId, op);
     const { observed } = checked[op.index]!;
@@ -48,8 +48,10 @@ export async function backUp(
     // Linking moves the file's ctime, so whether anything else did is seen just before it.
     const beforeLink = readStamp(target);
     const made = await linkOrCopy(target, backup, old.mode);
-    const after = readStamp(target);
-    const backupIsIt = made.linked ? sameGeneration(readStamp(backup), checkedStamp) : made.sha256 === old.sha256;
+    // A link is the target's inode itself, so its stamp is the target's as linked; a later swap of
+    // the target is caught by the re-check before its rename. A copy is proved by its hash.
+    const after = made.linked ? readStamp(backup) : readStamp(target);
+    const backupIsIt = made.linked || made.sha256 === old.sha256;
     if (!sameGeneration(after, checkedStamp) || !backupIsIt) {
       result.drifted.push({ relPath: op.relPath, reason: 'it was replaced or changed while the commit was starting: review it and commit again.' });
       return STOP;

@@ -1,6 +1,7 @@
 /**
- * The first, read-only phase of a commit: every op's path is resolved safely, its source looked
- * at, and its target compared with the caller's expectation. Nothing on disk changes here.
+ * The first, read-only phase of a commit: every op is validated and its path resolved safely
+ * (resolveOps), then its source looked at and its target compared with the caller's expectation
+ * (inspectOps). Nothing on disk changes here.
  */
 import fs from 'node:fs';
 import { ValidationError } from '../../../shared/errors.ts';
@@ -66,16 +67,24 @@ function expectationProblem(expect: Expectation | undefined): string | null {
   }
 }
 
-/** Resolves, inspects and compares every op; returns the checked ops and the paths that drifted. */
-export async function checkOps(
-  rootReal: string,
-  ops: readonly TransactionOp[],
-  concurrency: number,
-): Promise<{ checked: CheckedOp[]; drifted: DriftedPath[] }> {
+/**
+ * Validates every op and resolves where it lands, looking only at folders: throws on a malformed
+ * op, an unsafe path or two ops on one file, before anything is written anywhere.
+ */
+export function resolveOps(rootReal: string, ops: readonly TransactionOp[]): ResolvedTarget[] {
   ops.forEach(assertWellFormed);
   const parents: ParentCache = new Map();
   const targets = ops.map((op) => resolveTarget(rootReal, op.relPath, parents));
   assertDistinct(rootReal, targets, ops);
+  return targets;
+}
+
+/** Looks at each op's source and target (resolved by resolveOps) and compares the target with its expectation. */
+export async function inspectOps(
+  ops: readonly TransactionOp[],
+  targets: readonly ResolvedTarget[],
+  concurrency: number,
+): Promise<{ checked: CheckedOp[]; drifted: DriftedPath[] }> {
   const checked: CheckedOp[] = new Array(ops.length);
   const reasons: Array<string | null> = new Array(ops.length).fill(null);
   await forEachLimit(ops, concurrency, async (op, i) => {

@@ -7,20 +7,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UnsafePathError, ValidationError } from '../../../shared/errors.ts';
-import type { CheckedOp } from './check-ops.ts';
 import { diskPath } from './disk-path.ts';
 import { fsyncDirs } from './durable-fs.ts';
 import { permissionBits } from './entry-state.ts';
 import type { EmptiedDir, JournalRecord } from './journal-file.ts';
 import { absoluteIn, checkRelPath, folderStillReal } from './safe-path.ts';
+import type { TransactionOp } from './types.ts';
 
 /**
  * The folders of `removeDirs` that exist as real folders under the root, deepest first, with their
  * modes. Refuses a folder the commit also writes into.
  */
-export function checkEmptiedDirs(rootReal: string, removeDirs: readonly string[], checked: readonly CheckedOp[]): EmptiedDir[] {
+export function checkEmptiedDirs(rootReal: string, removeDirs: readonly string[], ops: readonly TransactionOp[]): EmptiedDir[] {
   const writtenUnder = new Set<string>();
-  for (const { op } of checked) {
+  for (const op of ops) {
     if (op.kind !== 'write') continue;
     for (let dir = parentOf(op.relPath); dir !== ''; dir = parentOf(dir)) writtenUnder.add(dir);
   }

@@ -39,8 +39,12 @@ export interface JournalOp {
   /** Parent directory relative to the real target root ('' for the root), after symlinks. */
   dirRel: string;
   name: string;
-  /** What was there before; a file's bytes are in `backup/<index>`. */
-  old: RecordedState;
+  /**
+   * What was there before; a file's bytes are in `backup/<index>`. Null in a `prepared` journal
+   * written before the targets were looked at: such a journal is only ever rolled back, which
+   * removes what the commit made and never needs the old versions (see oldOf).
+   */
+  old: RecordedState | null;
   /** What the commit puts there; null until staged. */
   next: RecordedState | null;
 }
@@ -95,6 +99,12 @@ export function transactionDir(journalDir: string, transactionId: string): strin
 /** Where the backup of an op's old file lives. */
 export function backupPath(journalDir: string, transactionId: string, op: JournalOp): string {
   return path.join(journalDir, transactionId, BACKUP_DIR, String(op.index));
+}
+
+/** What was at an op's path before the commit: known from the check on, which every step past `prepared` follows. */
+export function oldOf(op: JournalOp): RecordedState {
+  if (op.old === null) throw new Error(`Commit op ${JSON.stringify(op.relPath)} has no recorded old state: its target was never checked.`);
+  return op.old;
 }
 
 /** Per record, the absolute folder of each `dirRel`: a commit asks for its ops' paths many times. */

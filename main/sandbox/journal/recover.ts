@@ -9,6 +9,7 @@ import { observe, sameState } from './entry-state.ts';
 import {
   isFinal,
   listTransactionIds,
+  oldOf,
   readJournalOrNull,
   removeTransaction,
   saveJournal,
@@ -210,7 +211,7 @@ async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
   await forEachLimit(record.ops, ctx.concurrency, async (op) => {
     const current = (await observe(targetPath(record, op))).state;
     if (op.next && sameState(current, op.next)) return;
-    if (sameState(current, op.old) && folderProblem(record, op) === null && (await stagedReady(ctx, op))) pending.push(op);
+    if (sameState(current, oldOf(op)) && folderProblem(record, op) === null && (await stagedReady(ctx, op))) pending.push(op);
     else blocked.push(op);
   });
   if (blocked.length > 0) {

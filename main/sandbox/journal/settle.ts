@@ -13,6 +13,7 @@ import { describeState, observe, sameState } from './entry-state.ts';
 import {
   backupPath,
   folderOf,
+  oldOf,
   removeBackups,
   restoringPath,
   saveJournal,
@@ -62,24 +63,25 @@ export function folderProblem(record: JournalRecord, op: JournalOp, checked?: Se
 /** Puts the staged version of an op in place: one atomic rename (or unlink for a delete). */
 export async function replaceOne(record: JournalRecord, op: JournalOp): Promise<void> {
   if (op.kind === 'write') fs.renameSync(diskPath(stagedPath(record, op)), diskPath(targetPath(record, op)));
-  else if (op.old.kind !== 'absent') await removeFile(targetPath(record, op));
+  else if (oldOf(op).kind !== 'absent') await removeFile(targetPath(record, op));
 }
 
 /** Puts an op's old version back atomically (the target holds the new one). */
 export async function restoreOld(ctx: SettleContext, op: JournalOp): Promise<void> {
   const { record } = ctx;
   const target = targetPath(record, op);
-  if (op.old.kind === 'absent') {
+  const old = oldOf(op);
+  if (old.kind === 'absent') {
     await removeFile(target);
     return;
   }
   const temp = restoringPath(record, op);
   await removeFile(temp);
-  if (op.old.kind === 'symlink') {
-    symlinkExact(op.old.target, temp);
+  if (old.kind === 'symlink') {
+    symlinkExact(old.target, temp);
   } else {
-    const made = await linkOrCopy(backupPath(ctx.journalDir, record.transactionId, op), temp, op.old.mode);
-    if (!made.linked && made.sha256 !== op.old.sha256) {
+    const made = await linkOrCopy(backupPath(ctx.journalDir, record.transactionId, op), temp, old.mode);
+    if (!made.linked && made.sha256 !== old.sha256) {
       throw new BinderyError(
         'io_error',
         `The backup of ${op.relPath} in commit journal ${record.transactionId} is damaged (its hash does not match), ` +
@@ -113,7 +115,7 @@ export async function rollBack(ctx: SettleContext, finalState: 'rolled_back' | '
     await remakeEmptiedDirs(record);
     await forEachLimit(record.ops, ctx.concurrency, async (op) => {
       const current = (await observe(targetPath(record, op))).state;
-      if (sameState(current, op.old)) return;
+      if (sameState(current, oldOf(op))) return;
       const problem = folderProblem(record, op);
       if (problem) {
         untouched.push({ relPath: op.relPath, reason: problem });
