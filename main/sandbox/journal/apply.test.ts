@@ -263,7 +263,8 @@ describe('applyTransaction', () => {
     expect(readTree(target)).toEqual({ 'old.txt': 'AAAA', 'other.txt': 'bbbb' });
   });
 
-  it('refuses a file edited in place between the check and its backup, before staging anything', async () => {
+  /** A commit of old.txt (long unchanged) whose target someone edits in place once it is checked, plus `alsoAtCheck`. */
+  function editedAfterCheck(alsoAtCheck: (journalDir: string) => void = () => {}) {
     const { sandbox, target, journalDir } = workspace();
     writeTree(target, { 'old.txt': 'aaaa' });
     writeTree(sandbox, { 'old.txt': 'new!' });
@@ -272,13 +273,32 @@ describe('applyTransaction', () => {
     const ops: TransactionOp[] = [{ relPath: 'old.txt', kind: 'write', sourcePath: path.join(sandbox, 'old.txt'), expect: { kind: 'file', sha256: sha('aaaa') } }];
     const hooks = {
       at(point: string) {
-        if (point === 'checked') fs.writeFileSync(path.join(target, 'old.txt'), 'AAAA');
+        if (point !== 'checked') return;
+        fs.writeFileSync(path.join(target, 'old.txt'), 'AAAA');
+        alsoAtCheck(journalDir);
       },
     };
-    const result = await applyTransaction({ journalDir, targetRoot: target, ops, hooks });
+    return { target, journalDir, input: { journalDir, targetRoot: target, ops, hooks } };
+  }
+
+  it('refuses a file edited in place between the check and its backup, before staging anything', async () => {
+    const { target, journalDir, input } = editedAfterCheck();
+    const result = await applyTransaction(input);
     expect(result).toMatchObject({ kind: 'drifted', paths: [{ relPath: 'old.txt', reason: expect.stringMatching(/changed while the commit was starting/) }] });
     expect(readTree(target)).toEqual({ 'old.txt': 'AAAA' });
     expect(tempFilesIn(target)).toEqual([]);
+    expect(fs.readdirSync(journalDir)).toEqual([]);
+  });
+
+  it('reports drift found at backup time even when its journal cannot be removed', async () => {
+    // The journal's folder can no longer be renamed away.
+    const { target, journalDir, input } = editedAfterCheck((dir) => fs.chmodSync(dir, 0o555));
+    const result = await asOrdinaryUser(path.dirname(target), () => applyTransaction(input));
+    fs.chmodSync(journalDir, 0o755);
+    expect(result).toMatchObject({ kind: 'drifted', paths: [{ relPath: 'old.txt' }] });
+    // Left for recovery, which rolls back a prepared journal (see recover.test.ts).
+    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['prepared']);
+    expect(readTree(target)).toEqual({ 'old.txt': 'AAAA' });
   });
 
   it('refuses absolute paths, ".." and symlinked parents that leave the target, before changing anything', async () => {
@@ -365,6 +385,23 @@ describe('applyTransaction', () => {
     await expect(applyTransaction({ journalDir, targetRoot: target, ops: badHash })).rejects.toBeInstanceOf(ValidationError);
     const inside = path.join(target, '.journal');
     await expect(applyTransaction({ journalDir: inside, targetRoot: target, ops: [] })).rejects.toThrow(/inside the target/);
+  });
+
+  it('cancelled before making anything, leaves no journal and no folder of someone else removed', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(sandbox, { b: 'b' });
+    const controller = new AbortController();
+    const ops: TransactionOp[] = [{ relPath: 'sub/b', kind: 'write', sourcePath: path.join(sandbox, 'b'), expect: { kind: 'absent' } }];
+    const hooks = {
+      at(point: string) {
+        if (point !== 'prepared') return;
+        fs.mkdirSync(path.join(target, 'sub')); // someone makes the folder the commit was about to make
+        controller.abort();
+      },
+    };
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops, signal: controller.signal, hooks })).rejects.toBeInstanceOf(CancelledError);
+    expect(readTree(target)).toEqual({ sub: '<dir>' });
+    expect(fs.readdirSync(journalDir)).toEqual([]);
   });
 
   it('cancels before the commit point and leaves everything as it was', async () => {

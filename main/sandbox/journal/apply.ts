@@ -13,7 +13,7 @@ import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '
 import { inspectOps, resolveOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
 import { settleCopy, writeCopy, type CloneHint, type Vouch } from './durable-fs.ts';
-import { backUp } from './backup.ts';
+import { backUp, type BackupResult } from './backup.ts';
 import { checkEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, readStamp, sameStamp, sameState, stampOf, type RecordedState, type StatStamp } from './entry-state.ts';
 import {
@@ -63,26 +63,19 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
   // flush runs while they are: looking changes nothing on disk and needs no durable journal.
   const flushing = (await createJournal(journalDir, record))();
   return whileActive(record.transactionId, async () => {
-    const { checked, drifted } = await afterFlush(flushing, inspectOps(input.ops, targets, concurrency)).catch(async (error: unknown) => {
+    let started: Started | Extract<ApplyTransactionResult, { kind: 'drifted' }>;
+    try {
+      started = await start(ctx, input, targets, flushing, report);
+    } catch (error) {
       await dropJournal(ctx);
       throw error;
-    });
-    if (drifted.length > 0) {
-      await dropJournal(ctx);
-      return { kind: 'drifted', paths: drifted };
     }
-    // checkExpectation refused directories and special files, so each is a state the journal can record.
-    checked.forEach(({ observed }, i) => (record.ops[i]!.old = observed.state as RecordedState));
+    if (started.kind === 'drifted') {
+      await dropJournal(ctx);
+      return started;
+    }
+    const { checked, backups, step } = started;
     try {
-      await reach(ctx, 'checked');
-      throwIfAborted(input.signal);
-      const step = counter('staging', record.ops.filter((op) => oldOf(op).kind === 'file').length + writesOf(record).length, report);
-      const backups = await backUp(ctx, checked, step);
-      if (backups.drifted.length > 0) {
-        await rollBack(ctx, 'rolled_back', false);
-        return { kind: 'drifted', paths: backups.drifted };
-      }
-      await reach(ctx, 'prepared');
       await createDirs(ctx);
       await stage(ctx, checked, input.signal, step);
       // The commit point: staged files, their folders and the backups become durable with the decision.
@@ -110,6 +103,42 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
   });
 }
 
+/** A commit whose check and backups passed: what staging and the re-check before each rename need. */
+interface Started {
+  kind: 'started';
+  checked: CheckedOp[];
+  backups: BackupResult;
+  /** Counts one more step of the staging phase. */
+  step: () => void;
+}
+
+/**
+ * The part of a commit that changes nothing in the target: the check (while the journal's flush
+ * runs) and the backups. Returns drift as a result; the caller drops the journal on drift and on
+ * failure, since there is nothing to roll back.
+ */
+async function start(
+  ctx: SettleContext,
+  input: ApplyTransactionInput,
+  targets: readonly ResolvedTarget[],
+  flushing: Promise<void>,
+  report: Reporter,
+): Promise<Started | Extract<ApplyTransactionResult, { kind: 'drifted' }>> {
+  const { record } = ctx;
+  const { checked, drifted } = await afterFlush(flushing, inspectOps(input.ops, targets, ctx.concurrency));
+  if (drifted.length > 0) return { kind: 'drifted', paths: drifted };
+  // checkExpectation refused directories and special files, so each is a state the journal can record.
+  checked.forEach(({ observed }, i) => (record.ops[i]!.old = observed.state as RecordedState));
+  throwIfAborted(input.signal);
+  await reach(ctx, 'checked');
+  const step = counter('staging', record.ops.filter((op) => oldOf(op).kind === 'file').length + writesOf(record).length, report);
+  const backups = await backUp(ctx, checked, step);
+  if (backups.drifted.length > 0) return { kind: 'drifted', paths: backups.drifted };
+  await reach(ctx, 'prepared');
+  throwIfAborted(input.signal);
+  return { kind: 'started', checked, backups, step };
+}
+
 /** What `work` gives once `flush` is done too; the first failure of either is thrown after both settle. */
 async function afterFlush<T>(flush: Promise<void>, work: Promise<T>): Promise<T> {
   const [flushed, worked] = await Promise.allSettled([flush, work]);
@@ -118,9 +147,14 @@ async function afterFlush<T>(flush: Promise<void>, work: Promise<T>): Promise<T>
   return worked.value;
 }
 
-/** Removes the journal of a commit that made nothing yet (its check found drift, or failed): there is nothing to roll back. */
+/**
+ * Removes the journal of a commit that changed nothing in the target (refused by its check or its
+ * backups, cancelled or failed before making anything there). Best effort: a journal that cannot
+ * be removed now is a `prepared` one, which recovery rolls back harmlessly, so it must not hide
+ * the commit's own outcome.
+ */
 async function dropJournal(ctx: SettleContext): Promise<void> {
-  await removeTransaction(ctx.journalDir, ctx.record.transactionId);
+  await removeTransaction(ctx.journalDir, ctx.record.transactionId).catch(() => undefined);
 }
 
 function toJournalOp(op: TransactionOp, target: ResolvedTarget, index: number): JournalOp {

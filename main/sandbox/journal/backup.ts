@@ -14,7 +14,8 @@ import type { DriftedPath } from './types.ts';
 export interface BackupResult {
   drifted: DriftedPath[];
   /**
-   * Per op index, the target's stamp right after its backup, kept only when the file's content
+   * Per op index, the target's stamp right after its backup (the backup's own, when it is a link
+   * to the same inode), kept only when the file's content
    * check was not racy and its stamp was still the checked one right before the link (which moves
    * ctime). An equal stamp at rename time then proves the content is still the checked one
    * without reading it again.

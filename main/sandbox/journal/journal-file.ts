@@ -150,8 +150,8 @@ function writeStateFile(file: string, record: JournalRecord): void {
 
 /**
  * Creates the transaction folder, its empty backup folder and its first state file, and returns
- * the flush that makes them durable (one round of fsyncs), so the caller can first do the work
- * that needs no durable journal (linking backups) without waiting behind it.
+ * the flush that makes them durable (one round of fsyncs), so the caller can do the work that
+ * needs no durable journal (looking at the targets) while it runs.
  */
 export async function createJournal(journalDir: string, record: JournalRecord): Promise<() => Promise<void>> {
   const dir = transactionDir(journalDir, record.transactionId);

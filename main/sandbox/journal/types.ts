@@ -79,8 +79,8 @@ export interface CommitProgress {
 }
 
 /**
- * Points where the journal calls `JournalHooks.at`, roughly in protocol order (backups overlap the
- * journal's flush; `restored` happens in rollback and undo). Tests kill the process or change a
+ * Points where the journal calls `JournalHooks.at`, roughly in protocol order (the journal is
+ * durable from `checked` on; `restored` happens in rollback and undo). Tests kill the process or change a
  * file at these points to prove every phase is crash-safe and drift-safe.
  */
 export const FAULT_POINTS = [
