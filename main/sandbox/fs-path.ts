@@ -7,13 +7,12 @@ import path from 'node:path';
 
 const ESCAPE_BASE = 0xdc00;
 
+/** A UTF-16 unit of an escaped byte (a regular expression scans far faster than a loop of charCodeAt). */
+const ESCAPED_UNIT = /[\uDC80-\uDCFF]/;
+
 /** True when `text` holds an escaped byte and needs the byte form to reach the disk. */
 export function hasEscapes(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xdc80 && code <= 0xdcff) return true;
-  }
-  return false;
+  return ESCAPED_UNIT.test(text);
 }
 
 /** Decodes raw name bytes, escaping bytes that are not valid UTF-8. */
