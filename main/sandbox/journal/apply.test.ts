@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
-import { applyTransaction, listTransactions, type TransactionOp } from './index.ts';
+import { applyTransaction, listTransactions, recoverTransactions, type TransactionOp } from './index.ts';
 import { asOrdinaryUser, readTree, sha, tempDir, tempFilesIn, workspace, writeTree } from './test-support.ts';
 
 describe('applyTransaction', () => {
@@ -263,14 +263,20 @@ describe('applyTransaction', () => {
     expect(readTree(target)).toEqual({ 'old.txt': 'AAAA', 'other.txt': 'bbbb' });
   });
 
-  /** A commit of old.txt (long unchanged) whose target someone edits in place once it is checked, plus `alsoAtCheck`. */
+  /**
+   * A commit of old.txt (long unchanged) and of a new sub/b, whose folder it makes; someone edits
+   * old.txt in place once it is checked, and does `alsoAtCheck`.
+   */
   function editedAfterCheck(alsoAtCheck: (journalDir: string) => void = () => {}) {
     const { sandbox, target, journalDir } = workspace();
     writeTree(target, { 'old.txt': 'aaaa' });
-    writeTree(sandbox, { 'old.txt': 'new!' });
+    writeTree(sandbox, { 'old.txt': 'new!', b: 'b' });
     const anHourAgo = new Date(Date.now() - 3_600_000);
     fs.utimesSync(path.join(target, 'old.txt'), anHourAgo, anHourAgo);
-    const ops: TransactionOp[] = [{ relPath: 'old.txt', kind: 'write', sourcePath: path.join(sandbox, 'old.txt'), expect: { kind: 'file', sha256: sha('aaaa') } }];
+    const ops: TransactionOp[] = [
+      { relPath: 'old.txt', kind: 'write', sourcePath: path.join(sandbox, 'old.txt'), expect: { kind: 'file', sha256: sha('aaaa') } },
+      { relPath: 'sub/b', kind: 'write', sourcePath: path.join(sandbox, 'b'), expect: { kind: 'absent' } },
+    ];
     const hooks = {
       at(point: string) {
         if (point !== 'checked') return;
@@ -296,9 +302,40 @@ describe('applyTransaction', () => {
     const result = await asOrdinaryUser(path.dirname(target), () => applyTransaction(input));
     fs.chmodSync(journalDir, 0o755);
     expect(result).toMatchObject({ kind: 'drifted', paths: [{ relPath: 'old.txt' }] });
-    // Left for recovery, which rolls back a prepared journal (see recover.test.ts).
-    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['prepared']);
-    expect(readTree(target)).toEqual({ 'old.txt': 'AAAA' });
+    // Ended as rolled back instead, which recovery leaves alone: a prepared journal would have it
+    // remove the empty folder the commit meant to make, which someone has made since.
+    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['rolled_back']);
+    fs.mkdirSync(path.join(target, 'sub'));
+    expect(await recoverTransactions(journalDir)).toEqual([]);
+    expect(readTree(target)).toEqual({ 'old.txt': 'AAAA', sub: '<dir>' });
+  });
+
+  it('reports a file removed between the check and its backup as drift', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'old.txt': 'aaaa' });
+    writeTree(sandbox, { 'old.txt': 'new!' });
+    const ops: TransactionOp[] = [{ relPath: 'old.txt', kind: 'write', sourcePath: path.join(sandbox, 'old.txt'), expect: { kind: 'file', sha256: sha('aaaa') } }];
+    const hooks = { at: (point: string) => void (point === 'checked' && fs.rmSync(path.join(target, 'old.txt'))) };
+    const result = await applyTransaction({ journalDir, targetRoot: target, ops, hooks });
+    expect(result).toMatchObject({ kind: 'drifted', paths: [{ relPath: 'old.txt', reason: expect.stringMatching(/removed or moved/) }] });
+    expect(readTree(target)).toEqual({});
+    expect(fs.readdirSync(journalDir)).toEqual([]);
+  });
+
+  it('fails with a clear error, having changed nothing, when a backup cannot be made', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'old.txt': 'aaaa' });
+    writeTree(sandbox, { 'old.txt': 'new!', b: 'b' });
+    const ops: TransactionOp[] = [
+      { relPath: 'old.txt', kind: 'write', sourcePath: path.join(sandbox, 'old.txt'), expect: { kind: 'file', sha256: sha('aaaa') } },
+      { relPath: 'sub/b', kind: 'write', sourcePath: path.join(sandbox, 'b'), expect: { kind: 'absent' } },
+    ];
+    const backupDir = () => path.join(journalDir, fs.readdirSync(journalDir)[0]!, 'backup');
+    const hooks = { at: (point: string) => void (point === 'checked' && fs.chmodSync(backupDir(), 0o555)) };
+    const failing = asOrdinaryUser(path.dirname(target), () => applyTransaction({ journalDir, targetRoot: target, ops, hooks }));
+    await expect(failing).rejects.toMatchObject({ code: 'io_error', message: expect.stringMatching(/failed before changing anything \(EACCES/) });
+    expect(readTree(target)).toEqual({ 'old.txt': 'aaaa' });
+    expect(fs.readdirSync(journalDir)).toEqual([]);
   });
 
   it('refuses absolute paths, ".." and symlinked parents that leave the target, before changing anything', async () => {
@@ -402,6 +439,25 @@ describe('applyTransaction', () => {
     await expect(applyTransaction({ journalDir, targetRoot: target, ops, signal: controller.signal, hooks })).rejects.toBeInstanceOf(CancelledError);
     expect(readTree(target)).toEqual({ sub: '<dir>' });
     expect(fs.readdirSync(journalDir)).toEqual([]);
+  });
+
+  it('cancelled after making folders, removes only the folders it made', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(sandbox, { b: 'b', c: 'c' });
+    const controller = new AbortController();
+    const ops: TransactionOp[] = [
+      { relPath: 'sub/b', kind: 'write', sourcePath: path.join(sandbox, 'b'), expect: { kind: 'absent' } },
+      { relPath: 'mine/c', kind: 'write', sourcePath: path.join(sandbox, 'c'), expect: { kind: 'absent' } },
+    ];
+    const hooks = {
+      at(point: string) {
+        if (point === 'prepared') fs.mkdirSync(path.join(target, 'sub')); // someone makes one of the two folders first
+        if (point === 'staged') controller.abort();
+      },
+    };
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops, signal: controller.signal, hooks })).rejects.toBeInstanceOf(CancelledError);
+    expect(readTree(target)).toEqual({ sub: '<dir>' });
+    expect(tempFilesIn(target)).toEqual([]);
   });
 
   it('cancels before the commit point and leaves everything as it was', async () => {

@@ -21,6 +21,7 @@ import {
   newRecord,
   newTransactionId,
   oldOf,
+  removeBackups,
   removeTransaction,
   saveJournal,
   stagedPath,
@@ -68,7 +69,11 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
       started = await start(ctx, input, targets, flushing, report);
     } catch (error) {
       await dropJournal(ctx);
-      throw error;
+      if (error instanceof BinderyError) throw error;
+      throw new BinderyError(
+        'io_error',
+        `Commit to ${record.targetRoot} failed before changing anything (${messageOf(error)}): every file is as before; fix the cause and commit again.`,
+      );
     }
     if (started.kind === 'drifted') {
       await dropJournal(ctx);
@@ -148,13 +153,21 @@ async function afterFlush<T>(flush: Promise<void>, work: Promise<T>): Promise<T>
 }
 
 /**
- * Removes the journal of a commit that changed nothing in the target (refused by its check or its
- * backups, cancelled or failed before making anything there). Best effort: a journal that cannot
- * be removed now is a `prepared` one, which recovery rolls back harmlessly, so it must not hide
- * the commit's own outcome.
+ * Ends the journal of a commit that changed nothing in the target (refused by its check or its
+ * backups, cancelled or failed before making anything there): it is removed, or where that fails,
+ * recorded as rolled back, which recovery leaves alone (a `prepared` journal would have recovery
+ * remove the empty folders the commit meant to make, someone else's by then). Best effort: it
+ * must not hide the commit's own outcome.
  */
 async function dropJournal(ctx: SettleContext): Promise<void> {
-  await removeTransaction(ctx.journalDir, ctx.record.transactionId).catch(() => undefined);
+  const { journalDir, record } = ctx;
+  try {
+    await removeTransaction(journalDir, record.transactionId);
+  } catch {
+    await saveJournal(journalDir, record, 'rolled_back')
+      .then(() => removeBackups(journalDir, record.transactionId))
+      .catch(() => undefined); // left prepared: recovery rolls it back
+  }
 }
 
 function toJournalOp(op: TransactionOp, target: ResolvedTarget, index: number): JournalOp {
@@ -169,18 +182,28 @@ function createdDirsOf(ops: readonly TransactionOp[], targets: readonly Resolved
   return [...dirs].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Creates the missing parent folders (recorded in the journal already, so rollback removes them). */
+/**
+ * Creates the missing parent folders (recorded in the journal already, so recovery removes them
+ * if they are empty). From then on the record names only the folders made here: one someone else
+ * made meanwhile is theirs, and no rollback or undo removes it.
+ */
 async function createDirs(ctx: SettleContext): Promise<void> {
-  for (const dir of ctx.record.createdDirs) {
-    const absolute = absoluteIn(ctx.record.targetRoot, dir);
-    try {
-      fs.mkdirSync(diskPath(absolute));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!fs.lstatSync(diskPath(absolute)).isDirectory()) {
-        throw new UnsafePathError(`${absolute} appeared as a non-folder while the commit was starting: nothing was changed; commit again.`);
+  const made: string[] = [];
+  try {
+    for (const dir of ctx.record.createdDirs) {
+      const absolute = absoluteIn(ctx.record.targetRoot, dir);
+      try {
+        fs.mkdirSync(diskPath(absolute));
+        made.push(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if (!fs.lstatSync(diskPath(absolute)).isDirectory()) {
+          throw new UnsafePathError(`${absolute} appeared as a non-folder while the commit was starting: nothing was changed; commit again.`);
+        }
       }
     }
+  } finally {
+    ctx.record.createdDirs = made;
   }
 }
 

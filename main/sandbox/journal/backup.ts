@@ -48,7 +48,14 @@ export async function backUp(
     const checkedStamp = observed.stamp!;
     // Linking moves the file's ctime, so whether anything else did is seen just before it.
     const beforeLink = readStamp(target);
-    const made = await linkOrCopy(target, backup, old.mode);
+    const made = await linkOrCopy(target, backup, old.mode).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+      throw error;
+    });
+    if (made === null) {
+      result.drifted.push({ relPath: op.relPath, reason: 'it was removed or moved while the commit was starting: review it and commit again.' });
+      return STOP;
+    }
     // A link is the target's inode itself, so its stamp is the target's as linked; a later swap of
     // the target is caught by the re-check before its rename. A copy is proved by its hash.
     const after = made.linked ? readStamp(backup) : readStamp(target);

@@ -85,8 +85,8 @@ export interface CommitProgress {
  */
 export const FAULT_POINTS = [
   'checked',
-  'prepared',
   'backed_up',
+  'prepared',
   'staged',
   'decided',
   'before_replace',
