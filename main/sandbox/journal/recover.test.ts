@@ -197,6 +197,19 @@ describe('a commit interrupted while its folder is away', () => {
     await expect(abandonTransaction(journalDir, record.transactionId)).rejects.toThrow(/is not waiting/);
   });
 
+  it('killed during its check, can be abandoned while its folder is away, and says it changed nothing there', async () => {
+    const { target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'old a' });
+    const record = newRecord(newTransactionId(), fs.realpathSync(target), [], [{ index: 0, relPath: 'a.txt', kind: 'write', dirRel: '', name: 'a.txt', old: null, next: null }]);
+    record.owner.pid = deadPid();
+    await (await createJournal(journalDir, record))();
+    await recoverWhileAway(journalDir, target);
+    expect(await abandonTransaction(journalDir, record.transactionId)).toMatchObject({
+      outcome: 'rolled_back',
+      untouched: [{ relPath: 'a.txt', reason: expect.stringMatching(/before the commit changed this path/) }],
+    });
+  });
+
   it('cannot be abandoned once its folder is back: it is finished instead', async () => {
     const { target, journalDir, record } = await interruptedBeforeRenameOfA();
     fs.renameSync(await recoverWhileAway(journalDir, target), target);

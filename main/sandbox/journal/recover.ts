@@ -15,6 +15,7 @@ import {
   saveJournal,
   stagedPath,
   sweepTrash,
+  TEMP_PREFIX,
   targetPath,
   transactionAgeMs,
   type JournalOp,
@@ -186,7 +187,10 @@ export async function abandonTransaction(journalDir: string, transactionId: stri
       if (folderStillReal(current.targetRoot)) {
         throw new ConflictError(`The folder ${current.targetRoot} of commit ${transactionId} is back: commit to it or run recovery, which finishes the commit instead.`, { transactionId });
       }
-      const reason = `abandoned while its folder ${current.targetRoot} was away: this path was not put back; its old version stays in the journal's backup folder.`;
+      const reason =
+        current.state === 'prepared'
+          ? `abandoned while its folder ${current.targetRoot} was away, before the commit changed this path; a ${TEMP_PREFIX} file it may have left there is not removed.`
+          : `abandoned while its folder ${current.targetRoot} was away: this path was not put back; its old version stays in the journal's backup folder.`;
       current.untouched = current.ops.map((op) => ({ relPath: op.relPath, reason }));
       await saveJournal(journalDir, current, 'rolled_back');
       waiting.delete(transactionId);
