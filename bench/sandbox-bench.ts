@@ -1,6 +1,6 @@
 /**
- * Sandbox engine against the raw tools, on generated trees of 1k and 20k files (100k with
- * --100k): copy_on_write provisioning vs `cp -a`, git_worktree provisioning vs `git worktree add`
+ * Sandbox engine against the raw tools, on generated trees of 1k, 20k and 100k files (`--sizes`
+ * picks some): copy_on_write provisioning vs `cp -a`, git_worktree provisioning vs `git worktree add`
  * on a clean repository, change detection (copy and worktree sandboxes, 20 files changed) vs
  * `git status --porcelain` (in the worktree sandbox itself; for a copy, in a copy of the repository
  * with the same edits). Targets (issue 4): 1.25x, 1.25x, 1.5x; change detection on 100k
@@ -8,12 +8,12 @@
  * Provisioning rows start with untimed rounds on both sides, as change detection starts with an
  * untimed look: a running app has its code compiled and warm. Trees are left alone for the racy
  * window before use (like a real checkout; files changed seconds before the copy are hashed at
- * copy time) and CPU time (user + system, children included, from /proc) is shown beside wall time, because
- * wall time on a shared machine measures the neighbours as much as the code. Change detection is
- * measured a few seconds after provisioning, as it runs while a tool works. An untargeted row shows
- * the refresh of a live review after a tool changed one file in four and stopped: it reads again
- * only what moved since the previous look.
- * Usage: tsx bench/sandbox-bench.ts [--100k] [--rounds N] [--dir <folder for the trees, e.g. /dev/shm>] [--only <operation>]
+ * copy time) and CPU time (user + system, children included, from /proc) is shown beside wall
+ * time, because wall time on a shared machine measures the neighbours as much as the code.
+ * Change detection is measured a few seconds after provisioning, as it runs while a tool works.
+ * An untargeted row shows the refresh of a live review after a tool changed one file in four and
+ * stopped: it reads again only what moved since the previous look.
+ * Usage: tsx bench/sandbox-bench.ts [--sizes 1000,20000] [--rounds N] [--dir <folder for the trees, e.g. /dev/shm>] [--only <operation>]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,7 +58,8 @@ if (args[0] === '--child') void child(JSON.parse(args[1] as string) as ChildInpu
 else driver();
 
 function driver(): void {
-  const sizes = [1_000, 20_000, ...(args.includes('--100k') ? [100_000] : [])];
+  const sizes = args.includes('--sizes') ? (args[args.indexOf('--sizes') + 1] as string).split(',').map(Number) : [1_000, 20_000, 100_000];
+  if (sizes.some((size) => !Number.isInteger(size) || size < 100)) throw new Error('--sizes takes file counts of at least 100, separated by commas: --sizes 1000,20000');
   const work = fs.mkdtempSync(path.join(baseDir, 'bindery-sandbox-bench-'));
   const rows: string[][] = [];
   let failed = false;
