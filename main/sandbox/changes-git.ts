@@ -10,6 +10,7 @@ import { ulid } from 'ulid';
 import { decodeName } from './fs-path.ts';
 import { git, gitStream, splitNul } from './git.ts';
 import type { EntryType, SandboxRecord } from './model.ts';
+import { walkSync } from './walk.ts';
 
 /** What the base held at a path. */
 export interface GitBaseEntry {
@@ -31,20 +32,31 @@ export async function gitCandidates(sandbox: SandboxRecord, tempDir: string): Pr
   });
   const records = splitNul(status.stdout);
   const head = records.find((r) => r.toString('latin1').startsWith('# branch.oid '))?.toString('latin1').slice('# branch.oid '.length);
-  if (head !== sandbox.baseCommit) return indexCandidates(sandbox, tempDir);
+  // A repository a tool made inside the sandbox (a clone, an init) is listed as its folder alone: its files are the changes.
+  const nested = records.filter((r) => r[0] === 0x3f /* ? */ && r.at(-1) === 0x2f /* / */).map((r) => decodeName(r.subarray(2, -1)));
+  const candidates = head === sandbox.baseCommit ? statusCandidates(sandbox, records) : await indexCandidates(sandbox, tempDir, nested);
+  for (const dir of nested) for (const file of filesUnder(sandbox.path, dir)) candidates.set(file, null);
+  return candidates;
+}
+
+/** The candidates `git status` lists in a sandbox whose HEAD is still the base. */
+function statusCandidates(sandbox: SandboxRecord, records: Buffer[]): Candidates {
   const candidates: Candidates = new Map();
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
     const tag = record[0];
     if (tag === 0x3f /* ? */) {
       const rel = decodeName(record.subarray(2));
-      if (!candidates.has(rel)) candidates.set(rel, null);
+      if (record.at(-1) !== 0x2f && !candidates.has(rel)) candidates.set(rel, null);
     } else if (tag === 0x31 /* 1 */ || tag === 0x75 /* u */) {
       const fieldCount = tag === 0x31 ? 8 : 10;
       const { fields, rest } = splitFields(record, fieldCount);
-      const [modeHead, blobHead] = tag === 0x31 ? [fields[3]!, fields[6]!] : [fields[3]!, fields[7]!];
+      const [modeHead, modeWorktree, blobHead] = tag === 0x31 ? [fields[3]!, fields[5]!, fields[6]!] : [fields[3]!, fields[6]!, fields[7]!];
       if (modeHead === GITLINK) continue;
-      candidates.set(decodeName(rest), modeHead === '000000' ? null : baseEntry(modeHead, blobHead));
+      const rel = decodeName(rest);
+      // A repository inside the sandbox that the tool staged (`git add vendor/lib`) is a gitlink in its index.
+      if (modeWorktree === GITLINK) for (const file of filesUnder(sandbox.path, rel)) candidates.set(file, null);
+      candidates.set(rel, modeHead === '000000' ? null : baseEntry(modeHead, blobHead));
     } else if (tag === 0x32 /* 2: a staged rename; --no-renames should prevent it */) {
       const { fields, rest } = splitFields(record, 9);
       const original = records[++i];
@@ -55,15 +67,21 @@ export async function gitCandidates(sandbox: SandboxRecord, tempDir: string): Pr
   return candidates;
 }
 
-/** Base vs working state through a temporary copy of the sandbox index, for a sandbox whose HEAD moved. */
-async function indexCandidates(sandbox: SandboxRecord, tempDir: string): Promise<Candidates> {
+/**
+ * Base vs working state through a temporary copy of the sandbox index, for a sandbox whose HEAD
+ * moved. The repositories `nested` in the sandbox are left out of it (`add` refuses one without a
+ * commit); the caller lists their files.
+ */
+async function indexCandidates(sandbox: SandboxRecord, tempDir: string, nested: readonly string[]): Promise<Candidates> {
   await fs.mkdir(tempDir, { recursive: true });
   const tempIndex = path.join(tempDir, `changes-${ulid()}`);
   const env = { GIT_INDEX_FILE: tempIndex };
   try {
     const indexPath = (await git('rev-parse --git-path', ['rev-parse', '--git-path', 'index'], { cwd: sandbox.path })).stdout.toString('utf8').trim();
-    await fs.copyFile(path.resolve(sandbox.path, indexPath), tempIndex).catch(() => undefined);
-    await git('add (temporary index)', ['add', '-A', '--', '.'], { cwd: sandbox.path, env });
+    await copyIndex(path.resolve(sandbox.path, indexPath), tempIndex);
+    const pathspec = ['.', ...nested.map((dir) => `:(exclude,literal)${dir}`)];
+    // No split index: it would leave a shared index file in the repository for the temporary one.
+    await git('add (temporary index)', ['-c', 'core.splitIndex=false', 'add', '-A', '--', ...pathspec], { cwd: sandbox.path, env });
     const raw = await git('diff-index', ['diff-index', '--cached', '--raw', '-z', '--no-renames', '--no-abbrev', sandbox.baseCommit as string], {
       cwd: sandbox.path,
       env,
@@ -71,9 +89,12 @@ async function indexCandidates(sandbox: SandboxRecord, tempDir: string): Promise
     const records = splitNul(raw.stdout);
     const candidates: Candidates = new Map();
     for (let i = 0; i + 1 < records.length; i += 2) {
-      const [modeBase, , blobBase] = records[i]!.toString('latin1').slice(1).split(' ');
+      const [modeBase, modeNow, blobBase] = records[i]!.toString('latin1').slice(1).split(' ');
       if (modeBase === GITLINK) continue;
-      candidates.set(decodeName(records[i + 1]!), modeBase === '000000' ? null : baseEntry(modeBase!, blobBase!));
+      const rel = decodeName(records[i + 1]!);
+      // `add -A` records a repository made inside the sandbox as a gitlink: its files are the changes.
+      if (modeNow === GITLINK) for (const file of filesUnder(sandbox.path, rel)) candidates.set(file, null);
+      candidates.set(rel, modeBase === '000000' ? null : baseEntry(modeBase!, blobBase!));
     }
     return candidates;
   } finally {
@@ -124,6 +145,32 @@ function batchReader(limit: number, blobs: Map<string, Buffer>): (chunk: Buffer)
       body = { id: id!, parts: type === 'blob' && bytes <= limit ? [] : null, left: bytes + 1 };
     }
   };
+}
+
+/**
+ * Copies an index to a temporary one with its times: git compares by content the entries changed
+ * in the same second as the index was written ("racily clean"), which it tells by the index's
+ * mtime. A copy stamped now would make them look clean. No index (a fresh worktree) is no copy.
+ */
+async function copyIndex(index: string, copy: string): Promise<void> {
+  const stat = await fs.stat(index).catch(() => null);
+  if (!stat) return;
+  await fs.copyFile(index, copy);
+  await fs.utimes(copy, stat.atime, stat.mtime);
+}
+
+/** The files and symlinks below `dir`, a repository inside the sandbox (its own `.git` included: it is part of what the tool made). */
+function filesUnder(root: string, dir: string): string[] {
+  const files: string[] = [];
+  const onTheWay = (rel: string): boolean => rel === dir || rel.startsWith(`${dir}/`) || dir.startsWith(`${rel}/`);
+  walkSync(
+    root,
+    (rel) => {
+      if (rel.startsWith(`${dir}/`)) files.push(rel);
+    },
+    { skip: (rel) => !onTheWay(rel) },
+  );
+  return files;
 }
 
 function baseEntry(mode: string, blob: string): GitBaseEntry {

@@ -258,6 +258,23 @@ describe('changes of special sandboxes', () => {
       'c.txt': { kind: 'added' },
     });
   });
+
+  it.each([false, true])('lists the files of a repository a tool made inside a worktree sandbox (tool commit: %s), so discard asks first', async (toolCommits) => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'vendor/lib/x.txt': 'tool work\n', 'vendor/lib/src/y.txt': 'more\n' });
+    git(path.join(sandbox.path, 'vendor/lib'), 'init', '-q');
+    if (toolCommits) {
+      // HEAD moves: the changes come from a temporary index, where `add -A` makes the repository a gitlink.
+      writeFiles(sandbox.path, { 'a.txt': 'A\n' });
+      git(sandbox.path, 'commit', '-qam', 'tool commit');
+    }
+    const paths = (await manager.changes(sandbox.id)).changes.map((change) => change.path);
+    expect(paths).toEqual(expect.arrayContaining(['vendor/lib/x.txt', 'vendor/lib/src/y.txt', 'vendor/lib/.git/HEAD']));
+    expect(paths).not.toContain('vendor/lib');
+    expect(await manager.rollback(sandbox.id, {})).toMatchObject({ kind: 'needs_confirmation' });
+  });
 });
 
 describe.each(['copy_on_write', 'git_worktree'] as const)('a change list longer than one reading slice (%s)', (strategy) => {
