@@ -206,8 +206,7 @@ function opsFor(item: InspectedChange, sandbox: SandboxRecord, hashedAtMs: numbe
 }
 
 function writeOp(sandbox: SandboxRecord, target: PathState, sourcePath: string, hashedAtMs: number, sourceContent?: KnownContent): TransactionOp {
-  const now = target.sandbox;
-  const mode = now.type === 'file' ? now.mode : undefined;
+  const mode = target.sandbox.type === 'file' ? modeToWrite(target, target.sandbox.mode) : undefined;
   return {
     relPath: target.rel,
     kind: 'write',
@@ -216,6 +215,22 @@ function writeOp(sandbox: SandboxRecord, target: PathState, sourcePath: string, 
     ...(sourceContent ? { sourceContent } : {}),
     expect: expectationOf(target.original, target.rel, inRoot(sandbox.originalPath, target.rel), hashedAtMs),
   };
+}
+
+/**
+ * The permission bits a write gives the original, merged three ways: the sandbox's where the tool
+ * changed them, the original's where it did not, so a content edit keeps a 0600 file private and
+ * a chmod made in the original meanwhile stays. A worktree records only the executable bit (its
+ * checkout makes files 0644 or 0755), so there only a change of that bit is the tool's.
+ */
+function modeToWrite(target: PathState, sandboxMode: number): number {
+  const { base, original } = target;
+  if (original.type !== 'file' || base === null || base.entry.type !== 'file') return sandboxMode;
+  if (base.kind === 'copy') return sandboxMode === base.entry.mode ? original.mode : sandboxMode;
+  const executable = (sandboxMode & 0o100) !== 0;
+  if (executable === ((base.entry.mode & 0o100) !== 0)) return original.mode;
+  // Execute for whoever may read, as git gives it; taken away from everyone.
+  return executable ? original.mode | ((original.mode & 0o444) >> 2) : original.mode & ~0o111;
 }
 
 async function mergedWrite(item: InspectedChange, tempDir: string, plan: CommitPlan, hashedAtMs: number): Promise<TransactionOp> {

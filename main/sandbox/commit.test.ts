@@ -233,6 +233,37 @@ describe('commit', () => {
     expect([read(one, 'a.txt'), read(two, 'a.txt')]).toEqual(['A1\n', 'A2\n']);
   });
 
+  it('keeps the permissions of a worktree original that the tool did not change, and applies an executable bit it did', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'secret.json': '{"k":1}\n', 'shared.txt': 's\n', 'tool.sh': 'echo\n', 'run.sh': 'l1\nl2\nl3\nl4\nl5\n' });
+    fs.chmodSync(path.join(repo, 'secret.json'), 0o600);
+    fs.chmodSync(path.join(repo, 'shared.txt'), 0o664);
+    fs.chmodSync(path.join(repo, 'tool.sh'), 0o640);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'secret.json': '{"k":2}\n', 'shared.txt': 'S\n', 'run.sh': 'l1\nl2\nl3\nl4\nL5\n' });
+    fs.chmodSync(path.join(sandbox.path, 'tool.sh'), 0o755);
+    // Meanwhile the person edits line 1 of run.sh and makes it executable: the merge keeps that bit.
+    writeFiles(repo, { 'run.sh': 'L1\nl2\nl3\nl4\nl5\n' });
+    fs.chmodSync(path.join(repo, 'run.sh'), 0o755);
+    expect((await manager.commit(sandbox.id, { resolutions: { 'run.sh': 'merge' } })).kind).toBe('committed');
+    const mode = (rel: string) => fs.statSync(path.join(repo, rel)).mode & 0o7777;
+    expect([mode('secret.json'), mode('shared.txt'), mode('tool.sh'), mode('run.sh')]).toEqual([0o600, 0o664, 0o750, 0o755]);
+    expect(read(repo, 'run.sh')).toBe('L1\nl2\nl3\nl4\nL5\n');
+  });
+
+  it('gives a copy original the mode the tool set, and keeps one the person set meanwhile', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir({ 'chmod-by-tool.txt': 'a\n', 'chmod-by-person.txt': 'b\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    fs.chmodSync(path.join(sandbox.path, 'chmod-by-tool.txt'), 0o600);
+    writeFiles(sandbox.path, { 'chmod-by-person.txt': 'B\n' });
+    fs.chmodSync(path.join(original, 'chmod-by-person.txt'), 0o640);
+    await manager.commit(sandbox.id, { resolutions: { 'chmod-by-person.txt': 'theirs' } });
+    expect(fs.statSync(path.join(original, 'chmod-by-tool.txt')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(original, 'chmod-by-person.txt')).mode & 0o777).toBe(0o640);
+    expect(read(original, 'chmod-by-person.txt')).toBe('B\n');
+  });
+
   it('write_only commits add and replace files but never delete; read_only cannot be committed', async () => {
     const { manager, plan } = newManager();
     const original = plainDir();
