@@ -8,7 +8,7 @@
 import fsSync from 'node:fs';
 import { decodeName, inRoot } from './fs-path.ts';
 import { metaDir } from './layout.ts';
-import { manifestFile, RACY_WINDOW_MS, readBaseline, readManifest, sameMtime, sha256FileSync, type Manifest, type ManifestEntry } from './manifest.ts';
+import { manifestFile, RACY_WINDOW_MS, readBaseline, readManifest, sameInstant, sha256FileSync, type Manifest, type ManifestEntry } from './manifest.ts';
 import type { SandboxRecord } from './model.ts';
 import { scanChangedSince, scanTree, type ScanEntry, type ScanOptions } from './scan.ts';
 
@@ -101,7 +101,7 @@ class Comparison {
     } else if (this.writtenAfter !== null && now.ctimeMs > this.writtenAfter) {
       // A write can keep the size and put the old mtime back (cp -p, touch -r): the content decides.
       this.candidates.set(now.rel, entry);
-    } else if ((now.mode & this.mask) !== (entry.mode & this.mask) || now.size !== entry.size || !sameMtime(now.mtimeMs, entry.mtimeMs)) {
+    } else if ((now.mode & this.mask) !== (entry.mode & this.mask) || now.size !== entry.size || !sameInstant(now.mtimeMs, entry.mtimeMs)) {
       this.candidates.set(now.rel, entry);
     } else if (entry.racy) {
       if (sha256FileSync(inRoot(this.sandbox.path, now.rel)) !== entry.sha256) this.candidates.set(now.rel, entry);

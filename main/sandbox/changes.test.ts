@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConflictError } from '../../shared/errors.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { baselineMargin, copyCandidates } from './changes-copy.ts';
 import { detectChanges, inspectChanges } from './changes.ts';
@@ -187,7 +188,7 @@ describe('copy change detection since the baseline', () => {
     expect([...fast.keys()].sort()).toEqual([...expected, 'gone/a.txt', 'gone/deeper/b.txt', 'new/dir/n.txt', 'top.txt'].sort());
   });
 
-  it('catches a same-size write that put the old mtime back (like cp -p or touch -r)', async () => {
+  it('catches a same-size write that put the old mtime back (like cp -p or touch -r), in the sandbox or in the original', async () => {
     const { manager, plan } = newManager();
     const dir = tempDir('bindery-orig-');
     writeFiles(dir, { 'a.txt': 'aaaa\n', 'b.txt': 'bbbb\n' });
@@ -195,11 +196,18 @@ describe('copy change detection since the baseline', () => {
     await new Promise((resolve) => setTimeout(resolve, RACY_WINDOW_MS + 100));
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const file = path.join(sandbox.path, 'a.txt');
-    const before = fs.statSync(file);
-    fs.writeFileSync(file, 'AAAA\n');
-    fs.utimesSync(file, before.atime, before.mtime);
+    const rewrite = (file: string, text: string) => {
+      const before = fs.statSync(file);
+      fs.writeFileSync(file, text);
+      fs.utimesSync(file, before.atime, before.mtime);
+    };
+    rewrite(path.join(sandbox.path, 'a.txt'), 'AAAA\n');
     expect((await manager.changes(sandbox.id)).changes.map((c) => [c.path, c.kind])).toEqual([['a.txt', 'modified']]);
+    // The person does the same to the original: the tool's edit no longer applies cleanly over it.
+    rewrite(path.join(dir, 'a.txt'), 'USER\n');
+    expect((await manager.changes(sandbox.id)).changes.map((c) => [c.path, c.drift])).toEqual([['a.txt', 'conflict']]);
+    await expect(manager.commit(sandbox.id)).rejects.toBeInstanceOf(ConflictError);
+    expect(fs.readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('USER\n');
   });
 
   it('catches a write made the moment provisioning returns, without looking at the files the copy itself wrote', async () => {

@@ -10,7 +10,7 @@ import { copyCandidates } from './changes-copy.ts';
 import { gitCandidates, readBlobs, type GitBaseEntry } from './changes-git.ts';
 import { lineCounts, readEntry, readSmallEntry, sameEntry, sha256, TEXT_LIMIT, type DiskEntry } from './content.ts';
 import { displayPath, inRoot } from './fs-path.ts';
-import { sameMtime, type ManifestEntry } from './manifest.ts';
+import { sameInstant, type ManifestEntry } from './manifest.ts';
 import type { ChangeCounts, FileChange, SandboxChanges, SandboxRecord } from './model.ts';
 import { CHANGE_KINDS } from './model.ts';
 import { runPool } from './pool.ts';
@@ -224,7 +224,9 @@ function matchesBase(disk: DiskEntry, base: BaseInfo, writeOnly: boolean): boole
   if (disk.type === 'symlink') return disk.data?.toString('utf8') === entry.target;
   if (disk.mode !== entry.mode) return false;
   if (entry.sha256 !== undefined) return disk.sha256 === entry.sha256;
-  return disk.size === entry.size && sameMtime(disk.mtimeMs, entry.mtimeMs) && disk.ino === entry.ino;
+  const sameInode = disk.size === entry.size && sameInstant(disk.mtimeMs, entry.mtimeMs) && disk.ino === entry.ino;
+  // The ctime catches a write in place that kept the size and put the old mtime back (cp -p, touch -r).
+  return sameInode && (entry.ctimeMs === undefined || sameInstant(disk.ctimeMs, entry.ctimeMs));
 }
 
 async function loadBaseContent(sandbox: SandboxRecord, states: PathState[]): Promise<void> {

@@ -119,7 +119,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
   let bytes = 0;
   for (const item of items) {
     if (vanished.has(item.rel) || notCopied(item.rel)) continue;
-    const entry: ManifestEntry = { path: item.rel, type: item.kind === 'symlink' ? 'symlink' : 'file', size: item.size, mtimeMs: item.mtimeMs, mode: item.mode, ino: item.ino };
+    const entry: ManifestEntry = { path: item.rel, type: item.kind === 'symlink' ? 'symlink' : 'file', size: item.size, mtimeMs: item.mtimeMs, mode: item.mode, ino: item.ino, ctimeMs: item.ctimeMs };
     if (item.kind === 'symlink') entry.target = item.target ?? '';
     if (isRacy(item, copiedAt)) {
       // Changed around the copy: the scan may have seen another version than cp copied, so the base is the copy.

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/fixtures.ts';
@@ -21,6 +22,20 @@ describe('manifest', () => {
     read.markVerified(read.indexOf('racy'));
     read.saveSync();
     expect(readManifest(stem).get('racy')?.racy).toBeUndefined();
+  });
+
+  it("keeps the original's ctime, and reads a manifest written before it was kept", async () => {
+    const stem = path.join(tempDir('bindery-manifest-'), 'manifest');
+    await writeManifest(stem, [file('a', { ctimeMs: 1.6e12 + 0.5 }), file('b')]);
+    expect(readManifest(stem).get('a')?.ctimeMs).toBe(1.6e12 + 0.5);
+    expect(readManifest(stem).get('b')?.ctimeMs).toBeUndefined();
+    // Six numbers per entry, as manifests had them: size, mtime, mode, inode, type, racy.
+    fs.writeFileSync(`${stem}.stats`, new Uint8Array(new Float64Array([2, 1.5e12, 0o600, 9, 0, 0, 3, 1.5e12, 0o644, 8, 1, 0]).buffer));
+    const old = readManifest(stem);
+    expect([old.get('a'), old.get('b')]).toEqual([
+      { path: 'a', type: 'file', size: 2, mtimeMs: 1.5e12, mode: 0o600, ino: 9 },
+      { path: 'b', type: 'symlink', size: 3, mtimeMs: 1.5e12, mode: 0o644, ino: 8 },
+    ]);
   });
 
   it('finds what a folder lost by its direct names, whatever sorts between them', () => {

@@ -12,8 +12,8 @@ import { decodeName, encodeName, hasEscapes } from './fs-path.ts';
 /** Files modified this close to the copy get a content hash (timestamps can't tell them apart). */
 export const RACY_WINDOW_MS = 3000;
 
-/** Two mtimes closer than this are the same (utimes round-trips through float seconds). */
-const MTIME_TOLERANCE_MS = 1;
+/** Two file times closer than this are the same (utimes and find's seconds round-trip through floats). */
+const TIME_TOLERANCE_MS = 1;
 
 /** What a file or symlink of the original was at copy time. */
 export interface ManifestEntry {
@@ -23,6 +23,11 @@ export interface ManifestEntry {
   mtimeMs: number;
   mode: number;
   ino: number;
+  /**
+   * When the original's inode last changed, at copy time: a write that put the old mtime back
+   * still moves it, and no one can set it back. Absent from manifests written before it was kept.
+   */
+  ctimeMs?: number;
   target?: string;
   /** Content hash of files that were racy at copy time (drift checks compare it). */
   sha256?: string;
@@ -62,14 +67,16 @@ export function isRacy(stat: { mtimeMs: number; ctimeMs: number }, copiedAt: num
   return Math.max(stat.mtimeMs, stat.ctimeMs) > copiedAt - RACY_WINDOW_MS;
 }
 
-/** True when two mtimes are the same instant. */
-export function sameMtime(a: number, b: number): boolean {
-  return Math.abs(a - b) < MTIME_TOLERANCE_MS;
+/** True when two file times (ms) are the same instant. */
+export function sameInstant(a: number, b: number): boolean {
+  return Math.abs(a - b) < TIME_TOLERANCE_MS;
 }
 
 const NUL = Buffer.from([0]);
 
-const FIELDS = 6; // size, mtimeMs, mode, ino, type (0 file, 1 symlink), racy (0/1)
+const FIELDS = 7; // size, mtimeMs, mode, ino, type (0 file, 1 symlink), racy (0/1), ctimeMs (NaN: unknown)
+/** Manifests written before the ctime was kept have one number fewer per entry. */
+const FIELDS_WITHOUT_CTIME = 6;
 
 /**
  * A manifest on disk is three files: the paths sorted (raw bytes, NUL-separated), their numbers
@@ -83,6 +90,7 @@ export class Manifest {
     private readonly paths: string[],
     private readonly stats: Float64Array,
     private readonly extras: Record<number, { target?: string; sha256?: string }>,
+    private readonly fields = FIELDS,
   ) {}
 
   /** Builds a manifest from entries (any order). */
@@ -98,6 +106,7 @@ export class Manifest {
       stats[o + 3] = entry.ino;
       stats[o + 4] = entry.type === 'file' ? 0 : 1;
       stats[o + 5] = entry.racy ? 1 : 0;
+      stats[o + 6] = entry.ctimeMs ?? NaN;
       if (entry.target !== undefined || entry.sha256 !== undefined) extras[i] = { target: entry.target, sha256: entry.sha256 };
     });
     return new Manifest(file, sorted.map((e) => e.path), stats, extras);
@@ -112,7 +121,7 @@ export class Manifest {
     const stats = new Float64Array(bytes.length / 8);
     new Uint8Array(stats.buffer).set(bytes);
     const extras = JSON.parse(fsSync.readFileSync(`${file}.extra.json`, 'utf8')) as Record<number, { target?: string; sha256?: string }>;
-    return new Manifest(file, paths, stats, extras);
+    return new Manifest(file, paths, stats, extras, paths.length > 0 && stats.length === paths.length * FIELDS_WITHOUT_CTIME ? FIELDS_WITHOUT_CTIME : FIELDS);
   }
 
   /** How many files and symlinks it lists. */
@@ -128,13 +137,14 @@ export class Manifest {
 
   /** The entry at a position. */
   entryAt(i: number): ManifestEntry {
-    const o = i * FIELDS;
+    const o = i * this.fields;
     const s = this.stats;
     const entry: ManifestEntry = { path: this.paths[i]!, type: s[o + 4] === 0 ? 'file' : 'symlink', size: s[o]!, mtimeMs: s[o + 1]!, mode: s[o + 2]!, ino: s[o + 3]! };
     const extra = this.extras[i];
     if (extra?.target !== undefined) entry.target = extra.target;
     if (extra?.sha256 !== undefined) entry.sha256 = extra.sha256;
     if (s[o + 5] === 1) entry.racy = true;
+    if (this.fields === FIELDS && !Number.isNaN(s[o + 6])) entry.ctimeMs = s[o + 6]!;
     return entry;
   }
 
@@ -183,8 +193,9 @@ export class Manifest {
 
   /** Marks a racy entry verified: from now on its stat is trusted. */
   markVerified(i: number): void {
-    this.stats[i * FIELDS + 5] = 0;
+    this.stats[i * this.fields + 5] = 0;
   }
+
 
   /** Writes the manifest (all three files; the numbers atomically, as they are what changes later). */
   saveSync(): void {
