@@ -130,6 +130,18 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('changes with %s', (st
     });
   });
 
+  it('calls a rename applied only when both halves are: its new path already there still leaves the old one to delete', async () => {
+    const { manager, plan } = newManager();
+    const repo = original();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: strategy });
+    fs.renameSync(path.join(sandbox.path, 'move-me.txt'), path.join(sandbox.path, 'moved.txt'));
+    writeFiles(repo, { 'moved.txt': 'moving content\n' });
+    expect(byPath((await manager.changes(sandbox.id)).changes)['moved.txt']).toMatchObject({ kind: 'renamed', drift: 'clean' });
+    await manager.commit(sandbox.id);
+    expect(fs.existsSync(path.join(repo, 'move-me.txt'))).toBe(false);
+    expect((await manager.changes(sandbox.id)).changes.every((change) => change.drift === 'applied')).toBe(true);
+  });
+
   it('gives a unified diff per file, binary files by size', async () => {
     const { manager, plan } = newManager();
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original(), sandboxStrategy: strategy });

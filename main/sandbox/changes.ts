@@ -349,6 +349,8 @@ function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, deleted: 
     if (!gone || consumed.has(gone)) continue;
     consumed.add(gone).add(c);
     const conflict = c.change.drift === 'conflict' ? c.change : gone.change.drift === 'conflict' ? gone.change : null;
+    // Applied only when both halves are: a new path that is already there still leaves the old one to delete.
+    const drift = conflict ? 'conflict' : c.change.drift === 'applied' && gone.change.drift === 'applied' ? 'applied' : 'clean';
     const change: FileChange = {
       ...c.change,
       kind: 'renamed',
@@ -357,7 +359,7 @@ function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, deleted: 
       oldMode: gone.change.oldMode,
       additions: 0,
       deletions: 0,
-      drift: conflict ? 'conflict' : c.change.drift,
+      drift,
       driftReason: conflict?.driftReason ?? null,
     };
     out.push(renamed(c.value, gone.value, change));
