@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../../shared/errors.ts';
+import { listActivity } from '../registry/activity.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { decodeName, inRoot } from './fs-path.ts';
 import * as journal from './journal/index.ts';
@@ -214,6 +215,19 @@ describe('commit', () => {
     expect(git(repo, 'symbolic-ref', 'HEAD').trim()).toBe('refs/heads/main');
     expect(git(repo, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(['a.txt', 'new.txt']);
     expect(git(repo, 'status', '--porcelain')).toBe(' M other.txt\n');
+  });
+
+  it('leaves files git ignores and does not track out of the branch commit, and says so', async () => {
+    const { manager, plan, db } = newManager();
+    const repo = gitRepo({ '.gitignore': '.env\n', 'a.txt': 'a\n' });
+    writeFiles(repo, { '.env': 'SECRET=1\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { '.env': 'SECRET=2\n', 'a.txt': 'A\n' });
+    await manager.commit(sandbox.id, { gitCommit: { message: 'apply' } });
+    expect(read(repo, '.env')).toBe('SECRET=2\n');
+    expect(git(repo, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual(['a.txt']);
+    expect(git(repo, 'ls-files').trim().split('\n').sort()).toEqual(['.gitignore', 'a.txt']);
+    expect(listActivity(db, { planId: sandbox.planId })[0]?.message).toMatch(/1 ignored file\(s\) left out of it: \.env/);
   });
 
   it('commitAll checks every sandbox first and writes nothing if any has a conflict', async () => {

@@ -11,6 +11,7 @@ import { insertCommit, lastCommit, markCommitUndone } from '../registry/sandbox-
 import { getSandbox, setSandboxStatus } from '../registry/sandboxes.ts';
 import { conflictError, planCommit, type CommitPlan, type CommitSelection } from './commit-plan.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
+import { displayPath } from './fs-path.ts';
 import { commitPaths, currentBranch } from './git-commit.ts';
 import type { CommitProgress } from './journal/index.ts';
 import type { CommitRecord, SandboxRecord } from './model.ts';
@@ -120,7 +121,8 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
       `Commit of ${sandbox.resourceName} stopped`,
     );
   }
-  const gitCommit = branch && options.gitCommit ? await commitPaths(sandbox.originalPath, branch, [...result.written, ...result.deleted], options.gitCommit.message, context.layout.tempDir) : null;
+  const onBranch = branch && options.gitCommit ? await commitPaths(sandbox.originalPath, branch, [...result.written, ...result.deleted], options.gitCommit.message, context.layout.tempDir) : null;
+  const gitCommit = onBranch?.commit ?? null;
   const commit: CommitRecord = {
     id: ulid(),
     sandboxId: sandbox.id,
@@ -134,8 +136,9 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
   };
   insertCommit(context.db, commit);
   setSandboxStatus(context.db, sandbox.id, 'committed', context.now());
-  const onBranch = gitCommit ? ` and committed as ${gitCommit.slice(0, 12)} on ${branch}` : '';
-  logEvent(context, 'commit', sandbox.planId, sandbox.id, `Committed ${result.written.length} written, ${result.deleted.length} deleted into ${sandbox.originalPath}${onBranch}.`);
+  const leftOut = onBranch?.ignored.length ? ` (${onBranch.ignored.length} ignored file(s) left out of it: ${onBranch.ignored.slice(0, 5).map(displayPath).join(', ')})` : '';
+  const how = onBranch ? ` and committed as ${onBranch.commit.slice(0, 12)} on ${branch}${leftOut}` : '';
+  logEvent(context, 'commit', sandbox.planId, sandbox.id, `Committed ${result.written.length} written, ${result.deleted.length} deleted into ${sandbox.originalPath}${how}.`);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'committed' });
   return { kind: 'committed', sandboxId: sandbox.id, commit, skipped: plan.skipped };
 }
