@@ -4,12 +4,14 @@
  * user's index, HEAD, branches and stash stay byte-identical. HEAD itself when the tree is clean.
  * One `git status` (which never writes the user's index: optional locks are off) gives HEAD,
  * tells clean from dirty and lists the ignored files the sandbox will not have; it follows the
- * rev-parse that checks the folder is a work tree root.
+ * rev-parse that checks the folder is a work tree root. What a worktree cannot hold (populated
+ * submodules, repositories that are not submodules) is looked for only where the status or a
+ * `.gitmodules` points, so a clean original costs one lstat more.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
-import { decodeName } from './fs-path.ts';
+import { decodeName, displayPath, hasEscapes, inRoot } from './fs-path.ts';
 import { BINDERY_IDENTITY, git, gitText, splitNul } from './git.ts';
 
 /** What the original's working state was turned into. */
@@ -46,7 +48,14 @@ export interface OriginalRepo {
   ignored: WorkingStateSnapshot['ignored'];
 }
 
-const STATUS_ARGS = ['status', '--porcelain=v2', '-z', '--branch', '--no-ahead-behind', '--untracked-files=normal', '--ignored=traditional', '--no-renames'];
+/**
+ * Makes git treat a skip-worktree entry whose file is present like any other, as it does in a
+ * sparse checkout since git 2.37 (older git ignores this): a file hidden that way with local
+ * edits then counts as changed and is carried over as it is, while files a sparse checkout left
+ * out stay out. Assume-unchanged has no such switch (see snapshotWorkingState).
+ */
+const PRESENT_SKIP_WORKTREE = ['-c', 'core.sparseCheckout=true', '-c', 'sparse.expectFilesOutsideOfPatterns=false'];
+const STATUS_ARGS = [...PRESENT_SKIP_WORKTREE, 'status', '--porcelain=v2', '-z', '--branch', '--no-ahead-behind', '--untracked-files=normal', '--ignored=traditional', '--no-renames'];
 const BRANCH_OID = Buffer.from('# branch.oid ');
 const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
@@ -79,12 +88,15 @@ export async function inspectOriginal(location: string, signal?: AbortSignal): P
 
 /** The status half of the inspection, joined with the rev-parse's answer. */
 async function withStatus(location: string, repo: UsableRoot, signal?: AbortSignal): Promise<OriginalRepo | { reason: string }> {
-  const status = await git('status', STATUS_ARGS, { cwd: location, signal }).catch((error: Error) => error);
+  const [status, submodules] = await Promise.all([git('status', STATUS_ARGS, { cwd: location, signal }).catch((error: Error) => error), populatedSubmodules(location, signal)]);
   if (status instanceof Error) {
     if (signal?.aborted) throw status;
     return { reason: `${location} is not a usable git work tree (${status.message})` };
   }
+  if (submodules.length > 0) return { reason: `the checkout has populated submodules (${listed(submodules)}), which a worktree does not check out` };
   const records = splitNul(status.stdout);
+  const nested = await nestedRepositories(location, records, signal);
+  if (nested.length > 0) return { reason: `the checkout holds git repositories that are not submodules (${listed(nested)}), which a worktree cannot hold` };
   const oid = records.find((r) => r.subarray(0, BRANCH_OID.length).equals(BRANCH_OID))?.toString('latin1').slice(BRANCH_OID.length);
   const head = oid && oid !== '(initial)' ? oid : null;
   const ignoredRecords = records.filter((r) => r[0] === 0x21 /* ! */);
@@ -95,6 +107,45 @@ async function withStatus(location: string, repo: UsableRoot, signal?: AbortSign
     dirty: records.some((r) => r[0] === 0x31 || r[0] === 0x32 || r[0] === 0x75 || r[0] === 0x3f),
     ignored: { sample: ignoredRecords.slice(0, IGNORED_SAMPLE).map((r) => decodeName(r.subarray(2))), count: ignoredRecords.length },
   };
+}
+
+/**
+ * Submodule folders of the original that hold anything: a worktree checks submodules out as empty
+ * folders. Only a `.gitmodules` at the top (one lstat, the common case ends there) leads further.
+ */
+async function populatedSubmodules(location: string, signal?: AbortSignal): Promise<string[]> {
+  if (!(await fs.lstat(path.join(location, '.gitmodules')).then(() => true, () => false))) return [];
+  const config = await git('submodule paths', ['config', '-z', '-f', '.gitmodules', '--get-regexp', '^submodule\\..*\\.path$'], { cwd: location, okCodes: [0, 1], signal });
+  // Each record is `<key>\n<path>`.
+  const paths = splitNul(config.stdout).map((record) => decodeName(record.subarray(record.indexOf(0x0a) + 1)));
+  const populated = await Promise.all(paths.map((name) => fs.readdir(inRoot(location, name)).then((entries) => entries.length > 0, () => false)));
+  return paths.filter((_, index) => populated[index]);
+}
+
+/**
+ * Untracked git repositories inside the original (clones that are not submodules): `git add`
+ * would record each as a bare commit id, and the sandbox would get an empty folder. They can only
+ * be in the untracked folders the status listed: one that has a `.git` is one; the others are
+ * searched by git, which lists a repository inside them as `<path>/`.
+ */
+async function nestedRepositories(location: string, records: Buffer[], signal?: AbortSignal): Promise<string[]> {
+  const folders = records.filter((r) => r[0] === 0x3f /* ? */ && r[r.length - 1] === 0x2f /* / */).map((r) => decodeName(r.subarray(2, -1)));
+  if (folders.length === 0) return [];
+  const isRepository = await Promise.all(folders.map((folder) => fs.lstat(inRoot(location, `${folder}/.git`)).then(() => true, () => false)));
+  const nested = folders.filter((_, index) => isRepository[index]);
+  const others = folders.filter((_, index) => !isRepository[index]);
+  if (others.length === 0) return nested;
+  // Names git printed that are not UTF-8 cannot be passed back as arguments: then it searches everything untracked.
+  const pathspecs = others.some(hasEscapes) ? [] : ['--', ...others.map((folder) => `${folder}/`)];
+  const listing = await git('ls-files (untracked)', ['--literal-pathspecs', 'ls-files', '-z', '--others', '--exclude-standard', ...pathspecs], { cwd: location, signal });
+  const inside = splitNul(listing.stdout).filter((r) => r[r.length - 1] === 0x2f).map((r) => decodeName(r.subarray(0, -1)));
+  return [...nested, ...inside];
+}
+
+/** Paths for a message: the first few, and how many more. */
+function listed(paths: string[]): string {
+  const shown = paths.slice(0, 3).map(displayPath).join(', ');
+  return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
 }
 
 /** The rev-parse half of `inspectOriginal`: a non-bare work tree whose root is `location`, its index path, HEAD and HEAD's tree. */
@@ -118,7 +169,36 @@ async function usableRoot(location: string, signal?: AbortSignal): Promise<Usabl
   return { index: path.resolve(location, index), head: known(head), tree: known(tree) };
 }
 
-/** Commits the working state of `repo` without touching its index or refs. */
+/**
+ * For git that writes the temporary index: a split index would leave a new `sharedindex.*` file
+ * in the user's `.git`, so the temporary one is always written whole.
+ */
+const WHOLE_INDEX = ['-c', 'core.splitIndex=false'];
+
+/**
+ * Copies the user's index to `tempIndex`, whose stat cache then spares hashing unchanged files;
+ * false when there is none. The copy keeps the index's times: git compares by content the entries
+ * as new as the index file ("racily clean"), and a newer copy would let a same-size edit made in
+ * the second of the last `git add` pass as unchanged. Stat before copy, so an index rewritten
+ * meanwhile only makes more entries racy.
+ */
+async function seedIndex(index: string, tempIndex: string): Promise<boolean> {
+  const times = await fs.stat(index).catch(() => null);
+  if (!times) return false;
+  const copied = await fs.copyFile(index, tempIndex).then(
+    () => true,
+    () => false,
+  );
+  // Dates hold whole milliseconds, rounded down: never later than the index, so no racy entry is lost.
+  if (copied) await fs.utimes(tempIndex, times.atime, times.mtime);
+  return copied;
+}
+
+/**
+ * Commits the working state of `repo` without touching its index or refs. A file marked
+ * assume-unchanged is taken as in the index whatever its content: git has no switch to ignore the
+ * mark, and finding marked entries would take a pass over the whole index on every provision.
+ */
 export async function snapshotWorkingState(repo: string, original: OriginalRepo, tempDir: string, message: string, signal?: AbortSignal): Promise<WorkingStateSnapshot> {
   const { head, ignored } = original;
   if (head && !original.dirty) return { commit: head, head, clean: true, ignored };
@@ -126,14 +206,10 @@ export async function snapshotWorkingState(repo: string, original: OriginalRepo,
   const tempIndex = path.join(tempDir, `index-${ulid()}`);
   const env = { GIT_INDEX_FILE: tempIndex };
   try {
-    // Starting from a copy of the user's index keeps its stat cache: only changed files are hashed.
-    const seeded = await fs.copyFile(original.index, tempIndex).then(
-      () => true,
-      () => false,
-    );
-    if (!seeded && head) await git('read-tree', ['read-tree', head], { cwd: repo, env, signal });
-    await git('add (temporary index)', ['add', '-A', '--', '.'], { cwd: repo, env, signal });
-    const tree = await gitText('write-tree', ['write-tree'], { cwd: repo, env, signal });
+    const seeded = await seedIndex(original.index, tempIndex);
+    if (!seeded && head) await git('read-tree', ['read-tree', ...WHOLE_INDEX, head], { cwd: repo, env, signal });
+    await git('add (temporary index)', [...WHOLE_INDEX, ...PRESENT_SKIP_WORKTREE, 'add', '-A', '--', '.'], { cwd: repo, env, signal });
+    const tree = await gitText('write-tree', [...WHOLE_INDEX, 'write-tree'], { cwd: repo, env, signal });
     if (head && tree === original.tree) return { commit: head, head, clean: true, ignored };
     const parents = head ? ['-p', head] : [];
     const commit = await gitText('commit-tree', ['commit-tree', tree, ...parents, '-m', message], { cwd: repo, env: BINDERY_IDENTITY, signal });

@@ -88,12 +88,81 @@ describe('git_worktree provisioning', () => {
     expect(exists(sandboxPath)).toBe(false);
   });
 
-  it('moves a dirty original with submodules to its snapshot even when the user has submodule.recurse on', async () => {
+  it.each(['GIT_DIR', 'GIT_INDEX_FILE'])('leaves the user’s HEAD and index alone when Bindery inherits %s', async (name) => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+    writeFiles(repo, { 'a.txt': 'staged\n' });
+    git(repo, 'add', 'a.txt');
+    writeFiles(repo, { 'b.txt': 'edited\n', 'new.txt': 'new\n' });
+    const { worktrees: _w, ...before } = gitFingerprint(repo);
+    const saved = process.env[name];
+    process.env[name] = path.join(repo, '.git', name === 'GIT_DIR' ? '' : 'index');
+    try {
+      const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+      expect(sandbox).toMatchObject({ strategy: 'git_worktree', fallbackReason: null });
+      expect(fs.readFileSync(path.join(sandbox.path, 'b.txt'), 'utf8')).toBe('edited\n');
+    } finally {
+      if (saved === undefined) delete process.env[name];
+      else process.env[name] = saved;
+    }
+    expect(gitFingerprint(repo, { skipBinderyRefs: true })).toEqual(before);
+  });
+
+  it('copies instead, saying which, when the checkout holds git repositories that are not submodules', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n', 'src/main.js': 'main\n' });
+    for (const nested of ['vendor/dep', 'src/inner']) {
+      writeFiles(path.join(repo, nested), { 'dep.js': `${nested}\n` });
+      git(path.join(repo, nested), 'init', '-q');
+      git(path.join(repo, nested), 'add', '-A');
+      git(path.join(repo, nested), 'commit', '-q', '-m', 'dep');
+    }
+    const before = gitFingerprint(repo);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(sandbox.strategy).toBe('copy_on_write');
+    expect(sandbox.fallbackReason).toMatch(/git repositories that are not submodules \((src\/inner, vendor\/dep|vendor\/dep, src\/inner)\)/);
+    expect(fs.readFileSync(path.join(sandbox.path, 'vendor/dep/dep.js'), 'utf8')).toBe('vendor/dep\n');
+    expect(gitFingerprint(repo)).toEqual(before);
+  });
+
+  it('copies instead, saying which, when a submodule is populated', async () => {
     const { manager, plan } = newManager();
     const library = gitRepo({ 'lib.txt': 'lib\n' });
     const repo = gitRepo({ 'a.txt': 'a\n' });
     git(repo, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', library, 'vendor/lib');
     git(repo, 'commit', '-q', '-m', 'add a submodule');
+    const before = gitFingerprint(repo);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(sandbox).toMatchObject({ strategy: 'copy_on_write', fallbackReason: expect.stringMatching(/populated submodules \(vendor\/lib\)/) });
+    expect(fs.readFileSync(path.join(sandbox.path, 'vendor/lib/lib.txt'), 'utf8')).toBe('lib\n');
+    expect(gitFingerprint(repo)).toEqual(before);
+  });
+
+  it('carries a locally edited skip-worktree file over as it is, and keeps what a sparse checkout left out', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'config.json': '{"db":"prod"}\n', 'in/a.txt': 'a\n', 'out/b.txt': 'b\n' });
+    git(repo, 'update-index', '--skip-worktree', 'config.json');
+    writeFiles(repo, { 'config.json': '{"db":"local"}\n' });
+    const hidden = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(hidden.strategy).toBe('git_worktree');
+    expect(fs.readFileSync(path.join(hidden.path, 'config.json'), 'utf8')).toBe('{"db":"local"}\n');
+    git(repo, 'update-index', '--no-skip-worktree', 'config.json');
+    git(repo, 'checkout', '--', 'config.json');
+    git(repo, 'sparse-checkout', 'set', '--no-cone', '/*', '!/out/');
+    writeFiles(repo, { 'in/a.txt': 'edited\n' });
+    const sparse = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(git(repo, 'ls-tree', '-r', '--name-only', sparse.baseCommit as string).split('\n')).toContain('out/b.txt');
+  });
+
+  it('gives a worktree to a dirty original whose submodule is not populated, even when the user has submodule.recurse on', async () => {
+    const { manager, plan } = newManager();
+    const library = gitRepo({ 'lib.txt': 'lib\n' });
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    git(repo, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', library, 'vendor/lib');
+    git(repo, 'commit', '-q', '-m', 'add a submodule');
+    // Emptied, not deinitialized: still active, so a recursing checkout would go into it.
+    fs.rmSync(path.join(repo, 'vendor/lib'), { recursive: true });
+    fs.mkdirSync(path.join(repo, 'vendor/lib'));
     git(repo, 'config', 'submodule.recurse', 'true');
     writeFiles(repo, { 'a.txt': 'edited\n' });
     const before = gitFingerprint(repo);

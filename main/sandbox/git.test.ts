@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BinderyError, CancelledError } from '../../shared/errors.ts';
 import { gitRepo } from '../testing/fixtures.ts';
-import { git, gitStream } from './git.ts';
+import { git, gitEnvironment, gitStream, gitText } from './git.ts';
 
 describe('git runner', () => {
   it('returns stdout and accepts the exit codes it is told are not failures', async () => {
@@ -38,5 +38,20 @@ describe('git runner', () => {
         throw stop;
       }),
     ).rejects.toBe(stop);
+  });
+
+  it('runs git on the folder it is given whatever GIT_DIR, GIT_INDEX_FILE or GIT_CONFIG_* Bindery inherited', async () => {
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const other = gitRepo({ 'b.txt': 'b\n' });
+    const inherited = { GIT_DIR: `${other}/.git`, GIT_INDEX_FILE: `${other}/.git/index`, GIT_WORK_TREE: other, GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.bare', GIT_CONFIG_VALUE_0: 'true', GIT_NAMESPACE: 'x' };
+    Object.assign(process.env, inherited);
+    try {
+      const env = gitEnvironment({ GIT_OPTIONAL_LOCKS: '0' });
+      expect(Object.keys(env).filter((name) => name in inherited)).toEqual([]);
+      expect(env).toMatchObject({ PATH: process.env.PATH, GIT_OPTIONAL_LOCKS: '0' });
+      expect(await gitText('ls-files', ['ls-files'], { cwd: repo })).toBe('a.txt');
+    } finally {
+      for (const name of Object.keys(inherited)) delete process.env[name];
+    }
   });
 });

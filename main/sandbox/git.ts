@@ -38,6 +38,45 @@ export const BINDERY_IDENTITY = {
   GIT_COMMITTER_EMAIL: 'bindery@localhost',
 };
 
+/**
+ * What `git rev-parse --local-env-vars` lists, plus GIT_NAMESPACE: variables that point git at a
+ * repository, index or config other than the folder it runs in. Inherited from whoever started
+ * Bindery (a hook, an alias, a terminal inside a git command), they would make git act on the
+ * user's repository instead.
+ */
+const REPOSITORY_VARIABLES = new Set([
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_CONFIG',
+  'GIT_CONFIG_PARAMETERS',
+  'GIT_CONFIG_COUNT',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_IMPLICIT_WORK_TREE',
+  'GIT_GRAFT_FILE',
+  'GIT_INDEX_FILE',
+  'GIT_NO_REPLACE_OBJECTS',
+  'GIT_REPLACE_REF_BASE',
+  'GIT_PREFIX',
+  'GIT_INTERNAL_SUPER_PREFIX',
+  'GIT_SHALLOW_FILE',
+  'GIT_COMMON_DIR',
+  'GIT_NAMESPACE',
+]);
+/** The GIT_CONFIG_KEY_<n> / GIT_CONFIG_VALUE_<n> pairs that GIT_CONFIG_COUNT enables. */
+const CONFIG_PAIR = /^GIT_CONFIG_(KEY|VALUE)_\d+$/;
+
+/** The environment for any git Bindery runs: its own, less the variables that aim git elsewhere, with `extra` on top. */
+export function gitEnvironment(extra?: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    // Upper-cased: Windows environment names are case-insensitive.
+    const upper = name.toUpperCase();
+    if (!REPOSITORY_VARIABLES.has(upper) && !CONFIG_PAIR.test(upper)) env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
 /** Runs `git <args>` and resolves with its output; throws a BinderyError naming `operation` on failure. */
 export async function git(operation: string, args: string[], options: GitOptions): Promise<GitResult> {
   const chunks: Buffer[] = [];
@@ -56,7 +95,7 @@ export function gitStream(operation: string, args: string[], options: GitOptions
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...BASE_ARGS, ...args], {
       cwd: options.cwd,
-      env: { ...process.env, GIT_OPTIONAL_LOCKS: options.optionalLocks ? '1' : '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
+      env: gitEnvironment({ GIT_OPTIONAL_LOCKS: options.optionalLocks ? '1' : '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env }),
       signal: options.signal,
     });
     const stderrChunks: Buffer[] = [];

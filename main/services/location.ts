@@ -1,8 +1,8 @@
 /** Checks a folder before it is registered: exists, is a directory, git work-tree root or not. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { simpleGit } from 'simple-git';
 import { ValidationError } from '../../shared/errors.ts';
+import { gitText } from '../sandbox/git.ts';
 
 /** What Bindery knows about a folder someone wants to register. */
 export interface LocationInfo {
@@ -35,10 +35,14 @@ export async function inspectLocation(location: string): Promise<LocationInfo> {
   return { path: real, gitRoot: await gitTopLevel(real) };
 }
 
-/** The work-tree root containing `dir`, or null when git says it is not in one. */
+/**
+ * The work-tree root containing `dir`, or null when git says it is not in one. Through Bindery's
+ * git runner, whose environment keeps an inherited GIT_DIR or GIT_WORK_TREE from answering for
+ * another repository (simple-git refuses a whole environment that holds EDITOR or PAGER).
+ */
 export async function gitTopLevel(dir: string): Promise<string | null> {
   try {
-    const top = (await simpleGit({ baseDir: dir }).raw(['rev-parse', '--show-toplevel'])).trim();
+    const top = await gitText('rev-parse', ['rev-parse', '--show-toplevel'], { cwd: dir });
     return top ? await fs.realpath(top) : null;
   } catch {
     return null;

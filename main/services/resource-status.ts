@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResourceStatus } from '../../shared/dto.ts';
 import type { Resource } from '../../shared/model.ts';
+import { gitEnvironment } from '../sandbox/git.ts';
 
 const CONCURRENCY = 4;
 const GIT_TIMEOUT_MS = 20_000;
@@ -62,8 +63,10 @@ export function parsePorcelainV2(output: string): { gitBranch: string | null; di
 function gitStatus(cwd: string): Promise<string> {
   // core.fsmonitor off: a repository's config must not make a status refresh run its commands.
   const args = ['-c', 'core.fsmonitor=false', 'status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal'];
+  // No optional locks: looking must not rewrite the user's index.
+  const env = gitEnvironment({ GIT_OPTIONAL_LOCKS: '0' });
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, timeout: GIT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+    execFile('git', args, { cwd, env, timeout: GIT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
       if (error) reject(new Error(stderr.trim() || error.message));
       else resolve(stdout);
     });
