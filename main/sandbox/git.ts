@@ -66,15 +66,20 @@ const REPOSITORY_VARIABLES = new Set([
 /** The GIT_CONFIG_KEY_<n> / GIT_CONFIG_VALUE_<n> pairs that GIT_CONFIG_COUNT enables. */
 const CONFIG_PAIR = /^GIT_CONFIG_(KEY|VALUE)_\d+$/;
 
-/** The environment for any git Bindery runs: its own, less the variables that aim git elsewhere, with `extra` on top. */
-export function gitEnvironment(extra?: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
+/** `env` less the variables that aim git at another repository (for git, and for tools that run git in a sandbox). */
+export function withoutRepositoryVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) {
     // Upper-cased: Windows environment names are case-insensitive.
     const upper = name.toUpperCase();
-    if (!REPOSITORY_VARIABLES.has(upper) && !CONFIG_PAIR.test(upper)) env[name] = value;
+    if (!REPOSITORY_VARIABLES.has(upper) && !CONFIG_PAIR.test(upper)) kept[name] = value;
   }
-  return { ...env, ...extra };
+  return kept;
+}
+
+/** The environment for any git Bindery runs: its own, less the variables that aim git elsewhere, with `extra` on top. */
+export function gitEnvironment(extra?: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...withoutRepositoryVariables(process.env), ...extra };
 }
 
 /** Runs `git <args>` and resolves with its output; throws a BinderyError naming `operation` on failure. */

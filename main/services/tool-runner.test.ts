@@ -32,6 +32,17 @@ describe('runTool', () => {
     expect(fs.readFileSync(path.join(repo.sandboxPath, 'edited.txt'), 'utf8')).toBe('changed\n');
   });
 
+  it("keeps an inherited GIT_DIR or GIT_INDEX_FILE from aiming the tool's git at another repository", async () => {
+    const repo = bound('repo', 'read_write');
+    const outcome = await runTool({
+      command: 'echo "dir=${GIT_DIR-unset} index=${GIT_INDEX_FILE-unset} keep=$KEEP"',
+      planId: 'PLAN1',
+      bound: [repo],
+      baseEnv: { ...process.env, GIT_DIR: '/home/someone/project/.git', GIT_INDEX_FILE: '/home/someone/project/.git/index', KEEP: 'yes' },
+    });
+    expect(outcome.tail).toContain('dir=unset index=unset keep=yes');
+  });
+
   it('never splices paths into the command: odd directory names stay data', async () => {
     const odd = bound('repo', 'read_write', path.join(tempDir(), '$(touch pwned); x'));
     fs.mkdirSync(odd.sandboxPath);

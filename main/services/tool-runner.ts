@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { BoundResource } from '../../shared/model.ts';
 import { ValidationError } from '../../shared/errors.ts';
+import { withoutRepositoryVariables } from '../sandbox/git.ts';
 
 /** One chunk of the command's output. */
 export interface RunOutput {
@@ -46,9 +47,13 @@ export function slotEnvName(slotName: string): string {
   return `BINDERY_SLOT_${slotName.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }
 
-/** The environment a tool run sees: the base plus one variable per bound slot and the plan id. */
+/**
+ * The environment a tool run sees: the base plus one variable per bound slot and the plan id. An
+ * inherited GIT_DIR or GIT_INDEX_FILE would aim the tool's own git at the user's repository instead
+ * of its sandbox, so those go.
+ */
 export function runEnvironment(planId: string, bound: BoundResource[], base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...base, BINDERY_PLAN_ID: planId };
+  const env: NodeJS.ProcessEnv = { ...withoutRepositoryVariables(base), BINDERY_PLAN_ID: planId };
   for (const slot of bound) env[slotEnvName(slot.slotName)] = slot.sandboxPath;
   return env;
 }
