@@ -67,6 +67,63 @@ describe('discard and trash', () => {
     expect(manager.listTrash()).toHaveLength(1);
   });
 
+  it('force-discarding a worktree sandbox whose changes are unknown keeps its whole tree in the trash, and restores it', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n', 'd/b.txt': 'b\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'a.txt': 'precious edit\n', 'new/work.txt': 'new work\n' });
+    fs.rmSync(path.join(sandbox.path, 'd', 'b.txt'));
+    fs.mkdirSync(path.join(sandbox.path, 'empty'));
+    fs.writeFileSync(path.join(git(sandbox.path, 'rev-parse', '--absolute-git-dir').trim(), 'index'), 'garbage');
+    expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
+
+    const done = (await manager.rollback(sandbox.id, { yes: true, force: true })) as { kind: string; trashId: string };
+    expect(done).toMatchObject({ kind: 'discarded', counts: null });
+    expect(exists(sandbox.path)).toBe(false);
+    const entry = manager.listTrash().find((e) => e.id === done.trashId)!;
+    expect(fs.readdirSync(path.join(entry.trashPath, 'files')).sort()).toEqual(['a.txt', 'd', 'empty', 'new']);
+
+    await manager.restoreTrash(done.trashId);
+    expect(fs.readFileSync(path.join(sandbox.path, 'a.txt'), 'utf8')).toBe('precious edit\n');
+    expect(fs.readFileSync(path.join(sandbox.path, 'new', 'work.txt'), 'utf8')).toBe('new work\n');
+    expect(exists(path.join(sandbox.path, 'd', 'b.txt'))).toBe(false);
+    expect(exists(path.join(sandbox.path, 'empty'))).toBe(true);
+    expect((await manager.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified a.txt', 'deleted d/b.txt', 'added new/work.txt']);
+  });
+
+  it('discards a missing worktree sandbox whose folder is back like a live one: confirmation, then trash', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'new.txt': 'new work\n' });
+    const away = `${sandbox.path}-away`;
+    fs.renameSync(sandbox.path, away);
+    await manager.recover();
+    expect(manager.sandbox(sandbox.id).status).toBe('missing');
+    fs.renameSync(away, sandbox.path);
+
+    expect(await manager.rollback(sandbox.id)).toMatchObject({ kind: 'needs_confirmation', counts: { total: 1 } });
+    expect(exists(path.join(sandbox.path, 'new.txt'))).toBe(true);
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    await manager.restoreTrash(done.trashId);
+    expect(fs.readFileSync(path.join(sandbox.path, 'new.txt'), 'utf8')).toBe('new work\n');
+  });
+
+  it('discards a missing worktree sandbox whose folder stays away by dropping only its worktree entry and ref', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const before = gitFingerprint(repo);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'new.txt': 'new work\n' });
+    const away = `${sandbox.path}-away`;
+    fs.renameSync(sandbox.path, away);
+    await manager.recover();
+
+    expect(await manager.rollback(sandbox.id)).toMatchObject({ kind: 'discarded', trashId: null });
+    expect(gitFingerprint(repo)).toEqual(before);
+    expect(fs.readFileSync(path.join(away, 'new.txt'), 'utf8')).toBe('new work\n');
+  });
+
   it('deletes only registered, marked folders under the sandboxes root', async () => {
     const { manager, plan, db } = newManager();
     const original = plainDir();

@@ -9,14 +9,16 @@ import { ulid } from 'ulid';
 import { ConflictError } from '../../shared/errors.ts';
 import { setSandboxStatus } from '../registry/sandboxes.ts';
 import { insertTrash } from '../registry/trash.ts';
+import { makeFoldersWritable } from './access.ts';
 import { countChanges, detectChanges } from './changes.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import { inRoot } from './fs-path.ts';
+import { git } from './git.ts';
 import { assertDeletable, metaDir } from './layout.ts';
 import type { ChangeCounts, FileChange, SandboxRecord, TrashEntry } from './model.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
 import { baseRefFor } from './strategies/git-worktree.ts';
-import { copyEntry, moveDir } from './trash-files.ts';
+import { copyEntry, copyInto, DISCARDING_FLAG, emptyFolders, exists, moveDir, writeTrashRecord, type TrashRecord } from './trash-files.ts';
 
 /** Options of a discard. */
 export interface DiscardOptions {
@@ -38,12 +40,15 @@ export type DiscardOutcome =
 /** Discards one sandbox, or says what it needs first. */
 export async function discardSandbox(context: EngineContext, sandbox: SandboxRecord, options: DiscardOptions): Promise<DiscardOutcome> {
   if (sandbox.status === 'discarded') throw new ConflictError(`The sandbox of ${sandbox.resourceName} was already discarded.`, { sandboxId: sandbox.id });
+  // A missing or failed sandbox whose folder is back again is discarded like a live one: checked, confirmed, trashed.
+  const away = sandbox.strategy !== 'none' && (sandbox.status === 'missing' || sandbox.status === 'failed') && !(await exists(sandbox.path));
   let changes: FileChange[] | null = null;
   let unknownReason: string | null = null;
-  if (sandbox.strategy === 'none' || sandbox.status === 'missing' || sandbox.status === 'failed') changes = [];
+  if (sandbox.strategy === 'none' || away) changes = [];
   else {
     try {
-      changes = (await detectChanges(sandbox, context.layout.tempDir)).changes;
+      // detectChanges refuses a missing sandbox; one whose folder is back is looked at as a live one.
+      changes = (await detectChanges({ ...sandbox, status: sandbox.status === 'missing' ? 'ready' : sandbox.status }, context.layout.tempDir)).changes;
     } catch (error) {
       unknownReason = `its changes could not be determined (${(error as Error).message})`;
     }
@@ -54,15 +59,16 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxRec
   if (options.dryRun) return { kind: 'ready', sandboxId: sandbox.id, counts: counts ?? countChanges([]) };
 
   let trashId: string | null = null;
-  if (sandbox.strategy !== 'none' && sandbox.status !== 'missing' && sandbox.status !== 'failed') {
+  if (away) {
+    if (sandbox.strategy === 'git_worktree') await forgetWorktree(sandbox);
+  } else if (sandbox.strategy !== 'none') {
     await assertDeletable(context.layout.root, sandbox);
     if (!changes || changes.length > 0) trashId = await toTrash(context, sandbox, changes, counts);
     else await removeFolder(sandbox);
-  } else if (sandbox.strategy === 'git_worktree') {
-    await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, sandbox.baseRef ?? baseRefFor(sandbox.planId, sandbox.id)).catch(() => undefined);
   }
-  setSandboxStatus(context.db, sandbox.id, 'discarded', context.now());
-  const kept = trashId ? ` Its ${counts ? counts.total : 'unknown'} change(s) are in the trash (${trashId}) for ${context.trashDays} days.` : '';
+  if (!trashId) setSandboxStatus(context.db, sandbox.id, 'discarded', context.now());
+  const what = counts ? `${counts.total} change(s)` : 'whole folder (its changes could not be determined)';
+  const kept = trashId ? ` Its ${what} ${counts ? 'are' : 'is'} in the trash (${trashId}) for ${context.trashDays} days.` : '';
   logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, `Discarded the sandbox of ${sandbox.resourceName}.${kept}`);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'discarded' });
   return { kind: 'discarded', sandboxId: sandbox.id, counts, trashId };
@@ -74,25 +80,29 @@ async function removeFolder(sandbox: SandboxRecord): Promise<void> {
 }
 
 /**
+ * Drops the git bookkeeping of a worktree sandbox whose folder is away (its worktree entry and
+ * private ref) and removes nothing on disk. Unlocked and removed without force, git refuses
+ * should the folder come back with work in it meanwhile.
+ */
+async function forgetWorktree(sandbox: SandboxRecord): Promise<void> {
+  const options = { cwd: sandbox.originalPath, okCodes: [0, 128] };
+  await git('worktree unlock', ['worktree', 'unlock', sandbox.path], options).catch(() => undefined);
+  await git('worktree remove', ['worktree', 'remove', sandbox.path], options).catch(() => undefined);
+  const ref = sandbox.baseRef ?? baseRefFor(sandbox.planId, sandbox.id);
+  await git('update-ref -d', ['update-ref', '-d', ref], { cwd: sandbox.originalPath, okCodes: [0, 1] }).catch(() => undefined);
+}
+
+/**
  * Moves a sandbox's changes into `<trash>/<id>`: a copied sandbox moves whole (with its manifest);
- * a worktree keeps its changed files and the list of deletions, then the worktree is removed.
+ * a worktree keeps its changed files and the list of deletions (its whole tree when the changes
+ * are unknown), then the worktree is removed. `entry.json` and a flag come first, and `files`
+ * appears only once complete, so recovery at start can tell how far a killed discard got.
  */
 async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: FileChange[] | null, counts: ChangeCounts | null): Promise<string> {
   const id = ulid();
   const trashPath = path.join(context.layout.trashDir, id);
   const files = path.join(trashPath, 'files');
-  await fs.mkdir(trashPath, { recursive: true });
-  if (sandbox.strategy === 'git_worktree') {
-    await fs.mkdir(files);
-    for (const change of changes ?? []) {
-      if (change.newType === null) continue;
-      await copyEntry(inRoot(sandbox.path, change.path), inRoot(files, change.path));
-    }
-  } else {
-    await moveDir(sandbox.path, files);
-    await moveDir(metaDir(sandbox.path), path.join(trashPath, 'meta'));
-  }
-  await fs.writeFile(path.join(trashPath, 'entry.json'), JSON.stringify({ sandbox, changes }));
+  const worktree = sandbox.strategy === 'git_worktree';
   const now = new Date(context.now());
   const entry: TrashEntry = {
     id,
@@ -108,8 +118,64 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
     expiresAt: new Date(now.getTime() + context.trashDays * 86_400_000).toISOString(),
     restoredAt: null,
   };
-  insertTrash(context.db, entry);
-  if (sandbox.strategy === 'git_worktree') await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, sandbox.baseRef);
-  else await fs.rmdir(path.dirname(sandbox.path)).catch(() => undefined);
+  const rootMode = worktree ? null : (await fs.stat(sandbox.path)).mode & 0o7777;
+  const emptyDirs = worktree && changes ? await emptyFolders(sandbox.path, ['.git']) : [];
+  const record: TrashRecord = { entry, sandbox, changes, whole: worktree && !changes, emptyDirs, rootMode };
+  await fs.mkdir(trashPath, { recursive: true });
+  try {
+    await fs.writeFile(path.join(trashPath, DISCARDING_FLAG), '');
+    await writeTrashRecord(trashPath, record);
+    if (worktree) await keepWorktreeFiles(sandbox.path, changes, trashPath);
+    else {
+      // Moving a folder to another parent needs its own write bit (its ".." changes); read_only cleared it.
+      await fs.chmod(sandbox.path, (rootMode as number) | 0o200);
+      await moveDir(sandbox.path, files);
+    }
+  } catch (error) {
+    // Until `files` is complete the sandbox is whole where it was, and the half-made entry goes.
+    if (!(await exists(files))) {
+      if (rootMode !== null) await fs.chmod(sandbox.path, rootMode).catch(() => undefined);
+      await makeFoldersWritable(trashPath);
+      await fs.rm(trashPath, { recursive: true, force: true });
+    }
+    throw error;
+  }
+  await finishDiscard(context, record);
   return id;
+}
+
+async function keepWorktreeFiles(sandboxPath: string, changes: FileChange[] | null, trashPath: string): Promise<void> {
+  const partial = path.join(trashPath, 'files.partial');
+  if (changes) {
+    await fs.mkdir(partial);
+    for (const change of changes) {
+      if (change.newType !== null) await copyEntry(inRoot(sandboxPath, change.path), inRoot(partial, change.path));
+    }
+  } else await copyInto(sandboxPath, partial, ['.git']);
+  await fs.rename(partial, path.join(trashPath, 'files'));
+}
+
+/**
+ * Second half of a discard, once the sandbox's files are complete in the trash (also run by
+ * recovery for a discard killed mid-way): removes what is left of the sandbox, then records the
+ * trash entry and the discarded status together.
+ */
+export async function finishDiscard(context: EngineContext, record: TrashRecord): Promise<void> {
+  const { sandbox, entry } = record;
+  const present = await exists(sandbox.path);
+  if (present) await assertDeletable(context.layout.root, sandbox);
+  if (sandbox.strategy === 'git_worktree') await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, sandbox.baseRef);
+  else {
+    if (present) {
+      await makeFoldersWritable(sandbox.path);
+      await fs.rm(sandbox.path, { recursive: true, force: true });
+    }
+    if (await exists(metaDir(sandbox.path))) await moveDir(metaDir(sandbox.path), path.join(entry.trashPath, 'meta'));
+    await fs.rmdir(path.dirname(sandbox.path)).catch(() => undefined);
+  }
+  context.db.transaction(() => {
+    insertTrash(context.db, entry);
+    setSandboxStatus(context.db, sandbox.id, 'discarded', context.now());
+  })();
+  await fs.rm(path.join(entry.trashPath, DISCARDING_FLAG), { force: true });
 }

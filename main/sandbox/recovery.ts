@@ -1,28 +1,38 @@
 /**
  * Recovery at start (DESIGN 2.5): interrupted commits are finished or undone through the journal;
- * provisions a crashed process left half-done are removed; sandboxes whose folder vanished are
- * marked missing; folders under the root that the registry does not know are listed as orphans
- * for the user to inspect, and never deleted.
+ * interrupted discards and restores are finished; provisions a crashed process left half-done are
+ * removed; sandboxes whose folder vanished are marked missing (and ready again when it is back);
+ * folders under the root that the registry does not know are listed as orphans for the user to
+ * inspect, and never deleted.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
-import { commitOfTransaction, insertCommit, markCommitUndone } from '../registry/sandbox-commits.ts';
+import { commitOfTransaction, insertCommit, lastCommit, markCommitUndone } from '../registry/sandbox-commits.ts';
 import { deleteSandbox, getSandbox, isRegisteredPath, sandboxesWithStatus, setSandboxStatus } from '../registry/sandboxes.ts';
+import { getTrash, listTrash } from '../registry/trash.ts';
+import { makeFoldersWritable } from './access.ts';
+import { finishDiscard } from './discard.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import type { RecoveredTransaction } from './journal/index.ts';
 import type { CommitRecord } from './model.ts';
 import { META_SUFFIX, readMarker } from './layout.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
 import { baseRefFor } from './strategies/git-worktree.ts';
+import { restoreTrash } from './trash.ts';
+import { DISCARDING_FLAG, exists, readTrashRecord, RESTORING_FLAG } from './trash-files.ts';
 
 /** What recovery found and did. */
 export interface RecoveryReport {
   transactions: RecoveredTransaction[];
   /** Sandboxes whose folder is gone (now status `missing`). */
   missing: Array<{ sandboxId: string; planId: string; path: string }>;
+  /** Missing sandboxes whose marked folder is back (ready again). */
+  returned: Array<{ sandboxId: string; planId: string; path: string }>;
   /** Half-made sandboxes of a process that died while provisioning (removed). */
   abandoned: Array<{ sandboxId: string; planId: string; path: string }>;
+  /** Discards and restores a process died in: finished, undone, or failed (with why; the entry's files stay). */
+  trash: Array<{ trashId: string; sandboxId: string; outcome: 'discarded' | 'kept' | 'restored' | 'failed'; reason?: string }>;
   /** Folders under the sandboxes root that no sandbox owns (left in place). */
   orphans: string[];
 }
@@ -30,9 +40,10 @@ export interface RecoveryReport {
 /** Reconciles registry and disk. */
 export async function recoverSandboxes(context: EngineContext): Promise<RecoveryReport> {
   const { db, layout } = context;
-  const report: RecoveryReport = { transactions: [], missing: [], abandoned: [], orphans: [] };
+  const report: RecoveryReport = { transactions: [], missing: [], returned: [], abandoned: [], trash: [], orphans: [] };
   if (await exists(layout.journalDir)) report.transactions = await context.journal.recoverTransactions(layout.journalDir);
   for (const done of report.transactions) noteRecovered(context, done, 'at start');
+  report.trash = await recoverTrash(context);
   for (const sandbox of sandboxesWithStatus(db, ['provisioning'])) {
     const marker = await readMarker(sandbox.path);
     if (marker && marker.pid !== process.pid && isAlive(marker.pid)) continue;
@@ -42,7 +53,10 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
       }
       await removeSandboxFiles(sandbox.path);
     }
-    deleteSandbox(db, sandbox.id);
+    // A discarded sandbox provisioned anew keeps its row (and with it its commits and trash entries).
+    if (listTrash(db).some((entry) => entry.sandboxId === sandbox.id) || lastCommit(db, sandbox.id)) {
+      setSandboxStatus(db, sandbox.id, 'discarded', context.now(), 'Provisioning it again was interrupted; it stays discarded.');
+    } else deleteSandbox(db, sandbox.id);
     report.abandoned.push({ sandboxId: sandbox.id, planId: sandbox.planId, path: sandbox.path });
   }
   for (const sandbox of sandboxesWithStatus(db, ['ready', 'committed'])) {
@@ -51,6 +65,12 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
     setSandboxStatus(db, sandbox.id, 'missing', context.now(), reason);
     logEvent(context, 'sandbox.missing', sandbox.planId, sandbox.id, `The sandbox of ${sandbox.resourceName} is missing. ${reason}`);
     report.missing.push({ sandboxId: sandbox.id, planId: sandbox.planId, path: sandbox.path });
+  }
+  for (const sandbox of sandboxesWithStatus(db, ['missing'])) {
+    if ((await readMarker(sandbox.path))?.sandboxId !== sandbox.id || !(await isDirectory(sandbox.path))) continue;
+    setSandboxStatus(db, sandbox.id, 'ready', context.now());
+    logEvent(context, 'sandbox.returned', sandbox.planId, sandbox.id, `The folder ${sandbox.path} of the sandbox of ${sandbox.resourceName} is back; the sandbox is ready again.`);
+    report.returned.push({ sandboxId: sandbox.id, planId: sandbox.planId, path: sandbox.path });
   }
   report.orphans = await findOrphans(context);
   return report;
@@ -102,6 +122,51 @@ function recordFinishedCommit(context: EngineContext, done: RecoveredTransaction
   return commit;
 }
 
+/**
+ * Finishes what a killed discard or restore left in the trash folder. A discard whose files were
+ * complete in the trash is finished (the user had confirmed it); one killed earlier left its
+ * sandbox whole, so its half-made entry goes. A restore is run again, or its leftovers removed
+ * when it had been recorded.
+ */
+async function recoverTrash(context: EngineContext): Promise<RecoveryReport['trash']> {
+  const found: RecoveryReport['trash'] = [];
+  for (const item of await readDir(context.layout.trashDir)) {
+    const trashPath = path.join(context.layout.trashDir, item.name);
+    const discarding = await exists(path.join(trashPath, DISCARDING_FLAG));
+    if (!item.isDirectory() || (!discarding && !(await exists(path.join(trashPath, RESTORING_FLAG))))) continue;
+    const record = await readTrashRecord(trashPath).catch(() => null);
+    if (!record?.entry) continue;
+    const { entry, sandbox } = record;
+    const live = getTrash(context.db, entry.id);
+    try {
+      if (discarding && !live && (await exists(path.join(trashPath, 'files')))) {
+        await finishDiscard(context, record);
+        logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, `An interrupted discard of the sandbox of ${sandbox.resourceName} was finished at start; its files are in the trash (${entry.id}).`);
+        found.push({ trashId: entry.id, sandboxId: sandbox.id, outcome: 'discarded' });
+      } else if (discarding && !live) {
+        if (record.rootMode != null) await fs.chmod(sandbox.path, record.rootMode).catch(() => undefined);
+        await removeTrashFolder(trashPath);
+        logEvent(context, 'sandbox.discard_undone', sandbox.planId, sandbox.id, `An interrupted discard of the sandbox of ${sandbox.resourceName} had not moved its files yet; the sandbox is kept as it was.`);
+        found.push({ trashId: entry.id, sandboxId: sandbox.id, outcome: 'kept' });
+      } else if (discarding) await fs.rm(path.join(trashPath, DISCARDING_FLAG), { force: true });
+      else if (live) {
+        await restoreTrash(context, entry.id);
+        found.push({ trashId: entry.id, sandboxId: sandbox.id, outcome: 'restored' });
+      } else await removeTrashFolder(trashPath);
+    } catch (error) {
+      const reason = `${(error as Error).message} Its files stay in ${trashPath}.`;
+      logEvent(context, 'trash.recovery_failed', sandbox.planId, sandbox.id, `An interrupted discard or restore of the sandbox of ${sandbox.resourceName} could not be finished: ${reason}`);
+      found.push({ trashId: entry.id, sandboxId: sandbox.id, outcome: 'failed', reason });
+    }
+  }
+  return found;
+}
+
+async function removeTrashFolder(trashPath: string): Promise<void> {
+  await makeFoldersWritable(trashPath);
+  await fs.rm(trashPath, { recursive: true, force: true });
+}
+
 /** Entries at sandbox depth under the root (and stray files above it) that no registered sandbox owns. */
 export async function findOrphans(context: EngineContext): Promise<string[]> {
   const { root } = context.layout;
@@ -125,9 +190,9 @@ async function readDir(dir: string): Promise<import('node:fs').Dirent[]> {
   return fs.readdir(dir, { withFileTypes: true }).catch(() => []);
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.lstat(file).then(
-    () => true,
+async function isDirectory(file: string): Promise<boolean> {
+  return fs.stat(file).then(
+    (stat) => stat.isDirectory(),
     () => false,
   );
 }

@@ -287,7 +287,9 @@ export class SandboxManager {
       return withContext(ready);
     } catch (error) {
       if (request.sandboxStrategy !== 'none') await removeSandboxFiles(sandboxPath);
-      if (previous) saveSandbox(db, { ...record, status: 'failed', error: (error as Error).message, updatedAt: this.context.now() });
+      // A discarded sandbox stays discarded (as it was recorded), so its trash entries can still be restored.
+      if (previous?.status === 'discarded') saveSandbox(db, { ...previous, error: (error as Error).message, updatedAt: this.context.now() });
+      else if (previous) saveSandbox(db, { ...record, status: 'failed', error: (error as Error).message, updatedAt: this.context.now() });
       else deleteSandbox(db, id);
       throw error;
     }

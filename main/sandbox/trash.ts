@@ -1,7 +1,7 @@
 /**
  * The trash of discarded sandboxes: list, restore (the sandbox comes back as it was, registered
  * and reviewable again) and purge (entries past their date, or all). Only folders under the
- * trash folder are ever deleted.
+ * trash folder are ever deleted. A restore killed mid-way can simply be run again.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -12,40 +12,40 @@ import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import { inRoot } from './fs-path.ts';
 import { git } from './git.ts';
-import { isStrictlyInside, metaDir, writeMarker } from './layout.ts';
+import { assertDeletable, isStrictlyInside, metaDir, writeMarker } from './layout.ts';
 import type { FileChange, SandboxRecord, TrashEntry } from './model.ts';
 import { removeWorktreeSandbox } from './provision.ts';
-import { copyEntry, moveDir } from './trash-files.ts';
+import { copyEntry, copyInto, exists, moveDir, readTrashRecord, RESTORING_FLAG, type TrashRecord } from './trash-files.ts';
 
 /** Entries still recoverable, newest first. */
 export function listTrashEntries(context: EngineContext): TrashEntry[] {
   return listTrash(context.db);
 }
 
-/** Restores a trash entry into its sandbox folder and marks the sandbox ready again. */
+/**
+ * Restores a trash entry into its sandbox folder, rebuilt from the record saved with the entry
+ * (a later provision of the same sandbox may have had another base), and marks it ready again.
+ */
 export async function restoreTrash(context: EngineContext, id: string): Promise<SandboxRecord> {
   const entry = getTrash(context.db, id);
   if (!entry) throw new NotFoundError(`There is no trash entry "${id}": see "bindery trash list".`, { id });
-  const sandbox = getSandbox(context.db, entry.sandboxId);
-  if (!sandbox || sandbox.status !== 'discarded') {
+  const current = getSandbox(context.db, entry.sandboxId);
+  if (!current || (current.status !== 'discarded' && current.status !== 'failed')) {
     throw new ConflictError(
       `The sandbox of ${entry.resourceName} in plan ${entry.planId} is live again (provisioned anew), so the trash entry cannot go back in its place. Its files are at ${path.join(entry.trashPath, 'files')}.`,
     );
   }
-  const taken = await fs.lstat(sandbox.path).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new ConflictError(`${sandbox.path} exists already; move it away to restore ${id} there.`);
+  const record = await readTrashRecord(entry.trashPath);
+  const sandbox = record.sandbox;
   await fs.mkdir(path.dirname(sandbox.path), { recursive: true });
-  if (sandbox.strategy === 'git_worktree') await restoreWorktree(context, sandbox, entry);
-  else {
-    await moveDir(path.join(entry.trashPath, 'meta'), metaDir(sandbox.path));
-    await moveDir(path.join(entry.trashPath, 'files'), sandbox.path);
-  }
+  if (sandbox.strategy === 'git_worktree') await restoreWorktree(context, sandbox, entry, record);
+  else await restoreCopy(sandbox, entry, record);
   const restored: SandboxRecord = { ...sandbox, status: 'ready', error: null, updatedAt: context.now() };
-  saveSandbox(context.db, restored);
-  markTrashRestored(context.db, id, context.now());
+  context.db.transaction(() => {
+    saveSandbox(context.db, restored);
+    markTrashRestored(context.db, id, context.now());
+  })();
+  await makeFoldersWritable(entry.trashPath);
   await fs.rm(entry.trashPath, { recursive: true, force: true });
   logEvent(context, 'trash.restored', sandbox.planId, sandbox.id, `Restored the sandbox of ${sandbox.resourceName} from the trash (${id}).`);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'ready' });
@@ -70,30 +70,91 @@ export async function purgeTrash(context: EngineContext, options: { all?: boolea
   return purged;
 }
 
-/** Makes the worktree again at its base commit, then lays the saved changes over it. */
-async function restoreWorktree(context: EngineContext, sandbox: SandboxRecord, entry: TrashEntry): Promise<void> {
+/**
+ * Moves a copied sandbox back: its files, then its metadata. Each step is skipped when an earlier,
+ * interrupted restore did it already (`files` gone from the entry and the folder in place).
+ */
+async function restoreCopy(sandbox: SandboxRecord, entry: TrashEntry, record: TrashRecord): Promise<void> {
+  const files = path.join(entry.trashPath, 'files');
+  const meta = path.join(entry.trashPath, 'meta');
+  const filesKept = await exists(files);
+  if (await exists(sandbox.path)) {
+    if (filesKept) throw new ConflictError(`${sandbox.path} exists already; move it away to restore ${entry.id} there.`);
+  } else if (filesKept) {
+    const flag = path.join(entry.trashPath, RESTORING_FLAG);
+    await fs.writeFile(flag, '');
+    await moveDir(files, sandbox.path).catch(async (error: unknown) => {
+      if (await exists(files)) await fs.rm(flag, { force: true });
+      throw error;
+    });
+  } else throw new ConflictError(`The files of trash entry ${entry.id} are gone from ${files}, so it cannot be restored; purge it.`);
+  if (await exists(meta)) await moveDir(meta, metaDir(sandbox.path));
+  if (record.rootMode != null) await fs.chmod(sandbox.path, record.rootMode);
+}
+
+/**
+ * Makes the worktree again at the entry's base commit, then lays the saved files over it. The
+ * trash keeps its copies until the end, so a worktree left by an interrupted restore of this
+ * entry (the flag says so) is removed and made again.
+ */
+async function restoreWorktree(context: EngineContext, sandbox: SandboxRecord, entry: TrashEntry, record: TrashRecord): Promise<void> {
   const repo = sandbox.originalPath;
   const base = sandbox.baseCommit as string;
-  const exists = await git('cat-file -e', ['cat-file', '-e', `${base}^{commit}`], { cwd: repo, okCodes: [0, 1, 128] });
-  if (exists.code !== 0) {
+  const flag = path.join(entry.trashPath, RESTORING_FLAG);
+  if (await exists(sandbox.path)) {
+    if (!(await exists(flag))) throw new ConflictError(`${sandbox.path} exists already; move it away to restore ${entry.id} there.`);
+    await assertDeletable(context.layout.root, sandbox);
+    await removeWorktreeSandbox(repo, sandbox.path, sandbox.baseRef);
+  }
+  const found = await git('cat-file -e', ['cat-file', '-e', `${base}^{commit}`], { cwd: repo, okCodes: [0, 1, 128] });
+  if (found.code !== 0) {
     throw new ConflictError(
       `The base commit ${base.slice(0, 12)} of this sandbox is gone from ${repo} (garbage-collected?), so the worktree cannot be rebuilt. The changed files are at ${path.join(entry.trashPath, 'files')}.`,
     );
   }
+  await fs.writeFile(flag, '');
   await fs.mkdir(metaDir(sandbox.path), { recursive: true });
   writeMarker(sandbox);
   try {
     if (sandbox.baseRef) await git('update-ref', ['update-ref', sandbox.baseRef, base], { cwd: repo });
     await git('worktree add', ['worktree', 'add', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${sandbox.planId}`, sandbox.path, base], { cwd: repo });
-    const saved = JSON.parse(await fs.readFile(path.join(entry.trashPath, 'entry.json'), 'utf8')) as { changes: FileChange[] | null };
-    for (const change of saved.changes ?? []) {
-      if (change.oldPath) await fs.rm(inRoot(sandbox.path, change.oldPath), { force: true });
-      if (change.newType === null) await fs.rm(inRoot(sandbox.path, change.path), { force: true });
-      else await copyEntry(inRoot(path.join(entry.trashPath, 'files'), change.path), inRoot(sandbox.path, change.path));
-    }
+    const files = path.join(entry.trashPath, 'files');
+    if (record.whole) await replaceTree(sandbox.path, files);
+    else await applyChanges(sandbox.path, files, record.changes ?? []);
+    for (const dir of record.emptyDirs ?? []) await fs.mkdir(inRoot(sandbox.path, dir), { recursive: true });
     if (sandbox.access === 'read_only') await makeReadOnly(sandbox.path);
   } catch (error) {
     await removeWorktreeSandbox(repo, sandbox.path, sandbox.baseRef);
+    await fs.rm(flag, { force: true });
     throw error;
+  }
+}
+
+/** Puts the saved working tree in place of the fresh checkout (all but `.git`, which links the worktree). */
+async function replaceTree(sandboxPath: string, files: string): Promise<void> {
+  for (const name of await fs.readdir(sandboxPath)) {
+    if (name !== '.git') await fs.rm(path.join(sandboxPath, name), { recursive: true, force: true });
+  }
+  await copyInto(files, sandboxPath);
+}
+
+/**
+ * Lays saved changes over the base: deletions first, deepest first (a folder that became a file
+ * is emptied before the file arrives), folders they leave empty going too as git would, then
+ * the saved files. What is still in the way of a file is base content, so it goes.
+ */
+async function applyChanges(sandboxPath: string, files: string, changes: FileChange[]): Promise<void> {
+  const gone = changes.flatMap((change) => [...(change.oldPath ? [change.oldPath] : []), ...(change.newType === null ? [change.path] : [])]);
+  for (const rel of gone.sort((a, b) => b.split('/').length - a.split('/').length)) {
+    await fs.rm(inRoot(sandboxPath, rel), { force: true });
+    for (let dir = path.posix.dirname(rel); dir !== '.'; dir = path.posix.dirname(dir)) {
+      if (!(await fs.rmdir(inRoot(sandboxPath, dir)).then(() => true, () => false))) break;
+    }
+  }
+  for (const change of changes) {
+    if (change.newType === null) continue;
+    const to = inRoot(sandboxPath, change.path);
+    if ((await fs.lstat(to).catch(() => null))?.isDirectory()) await fs.rm(to, { recursive: true });
+    await copyEntry(inRoot(files, change.path), to);
   }
 }

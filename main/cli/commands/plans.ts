@@ -279,13 +279,23 @@ export const registerPlans: CommandModule = (program, context) => {
         const lines = [
           ...report.transactions.map((t) => `Interrupted commit ${t.transactionId}: ${t.outcome === 'waiting' ? `waiting, because ${t.reason}` : `${t.outcome.replace('_', ' ')}.`}`),
           ...report.missing.map((m) => `Missing: the sandbox folder ${m.path} (plan ${m.planId}) is gone; the sandbox is marked missing.`),
+          ...report.returned.map((r) => `Back: the sandbox folder ${r.path} (plan ${r.planId}) is there again; the sandbox is ready.`),
           ...report.abandoned.map((a) => `Removed a half-made sandbox at ${a.path} (plan ${a.planId}).`),
+          ...report.trash.map((t) => `Trash entry ${t.trashId}: ${TRASH_OUTCOMES[t.outcome]}${t.reason ? ` ${t.reason}` : ''}`),
           ...report.orphans.map((o) => `Orphan: ${o} is not a sandbox Bindery knows; inspect it and remove it by hand if you do not need it.`),
         ];
         return lines.join('\n') || 'Everything is consistent.';
       });
     });
 };
+
+/** What recovery did with a discard or restore that a stopped process left half done. */
+const TRASH_OUTCOMES = {
+  discarded: 'its interrupted discard was finished; the changes are in the trash.',
+  kept: 'its interrupted discard had not moved anything yet, so the sandbox is kept as it was.',
+  restored: 'its interrupted restore was finished; the sandbox is back.',
+  failed: 'its interrupted discard or restore could not be finished.',
+} as const;
 
 function describeCounts(counts: ChangeCounts): string {
   const parts = CHANGE_KINDS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k.replace('_', ' ')}`);
