@@ -41,6 +41,8 @@ export interface CommitPlan {
   tempFiles: string[];
   /** Folders above deleted paths that the sandbox no longer has: the commit removes them from the original once empty. */
   removeDirs: string[];
+  /** Resolutions naming no path this commit chose (a plan's commit checks them over all its sandboxes). */
+  unmatchedResolutions: string[];
 }
 
 /** Plans the commit of `sandbox`; throws for a sandbox that cannot be committed at all. */
@@ -51,8 +53,7 @@ export async function planCommit(sandbox: SandboxRecord, selection: CommitSelect
   const inspected = await inspectChanges(sandbox, tempDir);
   const chosen = select(inspected, selection.paths ?? [], sandbox);
   const resolutions = selection.resolutions ?? {};
-  checkResolutions(resolutions, chosen);
-  const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [] };
+  const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [], unmatchedResolutions: unmatched(resolutions, chosen) };
   for (const item of chosen) {
     const { change } = item;
     if (sandbox.access === 'write_only' && change.kind === 'deleted') continue;
@@ -147,10 +148,14 @@ function select(inspected: InspectedChange[], paths: string[], sandbox: SandboxR
   return chosen;
 }
 
-function checkResolutions(resolutions: Record<string, Resolution>, chosen: InspectedChange[]): void {
+function unmatched(resolutions: Record<string, Resolution>, chosen: InspectedChange[]): string[] {
   const known = new Set(chosen.flatMap((c) => [c.change.path, c.change.oldPath]));
-  const unknown = Object.keys(resolutions).filter((p) => !known.has(p));
-  if (unknown.length > 0) throw new ValidationError(`--resolve names ${unknown.join(', ')}, which is not among the changes being committed.`, { unknown });
+  return Object.keys(resolutions).filter((p) => !known.has(p));
+}
+
+/** Refuses resolutions that name no change being committed (a typo would otherwise pass silently). */
+export function checkResolutions(unknown: string[]): void {
+  if (unknown.length > 0) throw new ValidationError(`--resolve names ${unknown.map(displayPath).join(', ')}, which is not among the changes being committed.`, { unknown });
 }
 
 /** An entry change detection read (a file, where it is used). */

@@ -247,6 +247,21 @@ describe('commit', () => {
     expect([read(one, 'a.txt'), read(two, 'a.txt')]).toEqual(['A1\n', 'A2\n']);
   });
 
+  it('commitAll takes a resolution for a path only some sandboxes changed, and refuses one that names no change', async () => {
+    const { manager, plan } = newManager();
+    const planId = plan();
+    const one = plainDir();
+    const two = plainDir();
+    const s1 = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: one, sandboxStrategy: 'copy_on_write' });
+    await manager.getOrCreateSandbox({ planId, resourceId: 'R2', originalPath: two, sandboxStrategy: 'copy_on_write' });
+    writeFiles(s1.path, { 'a.txt': 'A1\n' });
+    writeFiles(one, { 'a.txt': 'user\n' });
+    await expect(manager.commitAll(planId, { resolutions: { 'a.txt': 'theirs', 'typo.txt': 'ours' } })).rejects.toThrow(/--resolve names typo\.txt/);
+    const outcomes = await manager.commitAll(planId, { resolutions: { 'a.txt': 'theirs' } });
+    expect(outcomes.map((o) => o.kind)).toEqual(['committed', 'nothing']);
+    expect(read(one, 'a.txt')).toBe('A1\n');
+  });
+
   it('keeps the permissions of a worktree original that the tool did not change, and applies an executable bit it did', async () => {
     const { manager, plan } = newManager();
     const repo = gitRepo({ 'secret.json': '{"k":1}\n', 'shared.txt': 's\n', 'tool.sh': 'echo\n', 'run.sh': 'l1\nl2\nl3\nl4\nl5\n' });

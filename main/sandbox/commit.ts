@@ -9,7 +9,7 @@ import { ulid } from 'ulid';
 import { ConflictError, NotFoundError } from '../../shared/errors.ts';
 import { insertCommit, lastCommit, markCommitUndone } from '../registry/sandbox-commits.ts';
 import { getSandbox, setSandboxStatus } from '../registry/sandboxes.ts';
-import { conflictError, planCommit, type CommitPlan, type CommitSelection } from './commit-plan.ts';
+import { checkResolutions, conflictError, planCommit, type CommitPlan, type CommitSelection } from './commit-plan.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import { displayPath } from './fs-path.ts';
 import { commitPaths, currentBranch } from './git-commit.ts';
@@ -34,6 +34,7 @@ export type CommitOutcome =
 export async function commitSandbox(context: EngineContext, sandbox: SandboxRecord, options: CommitOptions): Promise<CommitOutcome> {
   const plan = await planCommit(sandbox, options, context.layout.tempDir);
   try {
+    checkResolutions(plan.unmatchedResolutions);
     if (plan.blocked.length > 0) throw conflictError(plan.blocked, `Commit of ${sandbox.resourceName} blocked`);
     const branch = options.gitCommit ? await currentBranch(sandbox.originalPath) : null;
     return await apply(context, plan, options, branch);
@@ -48,6 +49,8 @@ export async function commitAll(context: EngineContext, sandboxes: SandboxRecord
   const plans: CommitPlan[] = [];
   try {
     for (const sandbox of live) plans.push(await planCommit(sandbox, { resolutions: options.resolutions }, context.layout.tempDir));
+    // A resolution settles that path in each sandbox that changed it; it must name a change of at least one.
+    checkResolutions(Object.keys(options.resolutions ?? {}).filter((p) => plans.every((plan) => plan.unmatchedResolutions.includes(p))));
     const blocked = plans.flatMap((p) => p.blocked.map((b) => ({ ...b, reason: `${p.sandbox.resourceName}: ${b.reason}` })));
     if (blocked.length > 0) throw conflictError(blocked, 'Commit of the plan blocked');
     const branches = new Map<string, string>();
