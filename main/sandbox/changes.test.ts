@@ -252,6 +252,19 @@ describe('changes of special sandboxes', () => {
     expect((await manager.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified fresh.txt']);
   });
 
+  it('calls a mode change applied only when the original has that very mode', async () => {
+    const { manager, plan } = newManager();
+    const dir = tempDir('bindery-orig-');
+    writeFiles(dir, { 'a.txt': 'a\n' });
+    fs.chmodSync(path.join(dir, 'a.txt'), 0o644);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
+    fs.chmodSync(path.join(sandbox.path, 'a.txt'), 0o600);
+    fs.chmodSync(path.join(dir, 'a.txt'), 0o664);
+    expect((await manager.changes(sandbox.id)).changes).toMatchObject([{ path: 'a.txt', kind: 'mode_changed', drift: 'conflict' }]);
+    fs.chmodSync(path.join(dir, 'a.txt'), 0o600);
+    expect((await manager.changes(sandbox.id)).changes).toMatchObject([{ path: 'a.txt', drift: 'applied' }]);
+  });
+
   it('reports changes in a read_only sandbox as a violation', async () => {
     const { manager, plan } = newManager();
     const dir = tempDir('bindery-orig-');

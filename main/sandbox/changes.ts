@@ -8,7 +8,7 @@ import { ConflictError } from '../../shared/errors.ts';
 import type { ChangeCache, ListedPath } from './change-cache.ts';
 import { copyCandidates } from './changes-copy.ts';
 import { gitCandidates, readBlobs, type GitBaseEntry } from './changes-git.ts';
-import { lineCounts, readEntry, readSmallEntry, sameEntry, sha256, TEXT_LIMIT, type DiskEntry } from './content.ts';
+import { lineCounts, readEntry, readSmallEntry, sameContent, sha256, TEXT_LIMIT, type DiskEntry } from './content.ts';
 import { displayPath, inRoot } from './fs-path.ts';
 import { sameInstant, type ManifestEntry } from './manifest.ts';
 import type { ChangeCounts, FileChange, SandboxChanges, SandboxRecord } from './model.ts';
@@ -299,9 +299,32 @@ function countLines(state: PathState, kind: FileChange['kind']): { additions: nu
   return lineCounts(before, after);
 }
 
+/**
+ * The permission bits a write gives the original, merged three ways: the sandbox's where the tool
+ * changed them, the original's where it did not, so a content edit keeps a 0600 file private and
+ * a chmod made in the original meanwhile stays. A worktree records only the executable bit (its
+ * checkout makes files 0644 or 0755), so there only a change of that bit is the tool's.
+ */
+export function committedMode(target: PathState, sandboxMode: number): number {
+  const { base, original } = target;
+  if (original.type !== 'file' || base === null || base.entry.type !== 'file') return sandboxMode;
+  if (base.kind === 'copy') return sandboxMode === base.entry.mode ? original.mode : sandboxMode;
+  const executable = (sandboxMode & 0o100) !== 0;
+  if (executable === ((base.entry.mode & 0o100) !== 0)) return original.mode;
+  // Execute for whoever may read, as git gives it; taken away from everyone.
+  return executable ? original.mode | ((original.mode & 0o444) >> 2) : original.mode & ~0o111;
+}
+
+/** True when the original already holds what committing this path would write: its content, type and mode. */
+function alreadyThere(state: PathState): boolean {
+  const { original, sandbox } = state;
+  if (!sameContent(original, sandbox)) return false;
+  return original.type !== 'file' || sandbox.type !== 'file' || original.mode === committedMode(state, sandbox.mode);
+}
+
 function drift(state: PathState, sandbox: SandboxRecord): Pick<FileChange, 'drift' | 'driftReason'> {
   if (state.originalIsBase) return { drift: 'clean', driftReason: null };
-  if (sameEntry(state.original, state.sandbox)) return { drift: 'applied', driftReason: null };
+  if (alreadyThere(state)) return { drift: 'applied', driftReason: null };
   const now = state.original.type;
   let reason: string;
   if (state.base === null && now === 'other') reason = `${sandbox.originalPath} has a folder or special file at this path, which a commit does not replace: commit the deletions inside the folder first (select the folder with a trailing /; it goes once they empty it), or move it aside there`;

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError, ValidationError } from '../../shared/errors.ts';
-import { inspectChanges, type InspectedChange, type PathState } from './changes.ts';
+import { committedMode, inspectChanges, type InspectedChange, type PathState } from './changes.ts';
 import type { DiskEntry } from './content.ts';
 import { decodeName, displayPath, inRoot } from './fs-path.ts';
 import type { Expectation, KnownContent, SeenStat, TransactionOp } from './journal/index.ts';
@@ -211,7 +211,7 @@ function opsFor(item: InspectedChange, sandbox: SandboxRecord, hashedAtMs: numbe
 }
 
 function writeOp(sandbox: SandboxRecord, target: PathState, sourcePath: string, hashedAtMs: number, sourceContent?: KnownContent): TransactionOp {
-  const mode = target.sandbox.type === 'file' ? modeToWrite(target, target.sandbox.mode) : undefined;
+  const mode = target.sandbox.type === 'file' ? committedMode(target, target.sandbox.mode) : undefined;
   return {
     relPath: target.rel,
     kind: 'write',
@@ -222,26 +222,11 @@ function writeOp(sandbox: SandboxRecord, target: PathState, sourcePath: string, 
   };
 }
 
-/**
- * The permission bits a write gives the original, merged three ways: the sandbox's where the tool
- * changed them, the original's where it did not, so a content edit keeps a 0600 file private and
- * a chmod made in the original meanwhile stays. A worktree records only the executable bit (its
- * checkout makes files 0644 or 0755), so there only a change of that bit is the tool's.
- */
-function modeToWrite(target: PathState, sandboxMode: number): number {
-  const { base, original } = target;
-  if (original.type !== 'file' || base === null || base.entry.type !== 'file') return sandboxMode;
-  if (base.kind === 'copy') return sandboxMode === base.entry.mode ? original.mode : sandboxMode;
-  const executable = (sandboxMode & 0o100) !== 0;
-  if (executable === ((base.entry.mode & 0o100) !== 0)) return original.mode;
-  // Execute for whoever may read, as git gives it; taken away from everyone.
-  return executable ? original.mode | ((original.mode & 0o444) >> 2) : original.mode & ~0o111;
-}
-
 async function mergedWrite(item: InspectedChange, tempDir: string, plan: CommitPlan, hashedAtMs: number): Promise<TransactionOp> {
   const { target, change } = item;
   const texts = [target.baseContent, target.original.type === 'file' ? target.original.data : null, target.sandbox.type === 'file' ? target.sandbox.data : null];
-  if (item.source || change.binary || texts.some((t) => t === null)) {
+  const originalBinary = target.original.type === 'file' && target.original.binary;
+  if (item.source || change.binary || originalBinary || texts.some((t) => t === null)) {
     throw new ValidationError(
       `${displayPath(change.path)} cannot be merged: a three-way merge needs a text file on both sides and its base (kept for git worktrees; for copies only while the original is unchanged). Use ours or theirs.`,
       { path: change.path },

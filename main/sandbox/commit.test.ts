@@ -130,6 +130,16 @@ describe('commit', () => {
     expect(read(repo, 'm.txt')).toBe('user line\n');
   });
 
+  it('refuses to merge a file that became binary in the original, saying to choose ours or theirs', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'm.txt': 'l1\nl2\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'm.txt': 'l1\nL2\n' });
+    fs.writeFileSync(path.join(repo, 'm.txt'), Buffer.from([0, 1, 2, 10]));
+    await expect(manager.commit(sandbox.id, { resolutions: { 'm.txt': 'merge' } })).rejects.toThrow(ValidationError);
+    await expect(manager.commit(sandbox.id, { resolutions: { 'm.txt': 'merge' } })).rejects.toThrow(/Use ours or theirs/);
+  });
+
   it('stops when the original changes between the check and the write, writing nothing', async () => {
     const { dataDir, plan, db } = newManager();
     const original = plainDir();

@@ -180,10 +180,9 @@ function heldEntry(type: EntryType, base: { mode: number; ino: number; mtimeMs: 
   };
 }
 
-/** True when two entries hold the same type, content and executable bit. */
-export function sameEntry(a: DiskEntry, b: DiskEntry): boolean {
+/** True when two entries are of the same type with the same content (modes aside). */
+export function sameContent(a: DiskEntry, b: DiskEntry): boolean {
   if (a.type !== b.type) return false;
   if (a.type === null || a.type === 'other' || b.type === null || b.type === 'other') return true;
-  if (a.type === 'file' && (a.mode & 0o111) !== (b.mode & 0o111)) return false;
   return a.sha256 === b.sha256;
 }
