@@ -167,6 +167,23 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('changes with %s', (st
     }
     for (const rel of ['moved.txt', 'move-me.txt']) expect(await manager.diff(sandbox.id, rel)).toMatchObject({ path: 'moved.txt', oldPath: 'move-me.txt', kind: 'text', additions: 0, deletions: 0 });
   });
+
+  it('diffs a modified file whose name holds a newline: one header line each, the counts of the list', async () => {
+    const { manager, plan } = newManager();
+    const name = 'new\nline.txt';
+    const dir = original();
+    fs.writeFileSync(path.join(dir, name), 'a\nb\n');
+    if (strategy === 'git_worktree') {
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-qm', 'odd name');
+    }
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: strategy });
+    fs.writeFileSync(path.join(sandbox.path, name), 'a\nB\n');
+    expect(byPath((await manager.changes(sandbox.id)).changes)[name]).toMatchObject({ kind: 'modified', additions: 1, deletions: 1 });
+    const diff = await manager.diff(sandbox.id, name);
+    expect(diff).toMatchObject({ kind: 'text', additions: 1, deletions: 1 });
+    expect(diff.kind === 'text' && diff.patch.split('\n').slice(0, 2)).toEqual(['--- "a/new\\nline.txt"', '+++ "b/new\\nline.txt"']);
+  });
 });
 
 describe('copy change detection since the baseline', () => {
@@ -250,6 +267,18 @@ describe('changes of special sandboxes', () => {
     fs.writeFileSync(file, 'xyz\n');
     fs.utimesSync(file, mtime, mtime);
     expect((await manager.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified fresh.txt']);
+  });
+
+  it('diffs a copy whose base is gone against the original as it is now, even when it holds nothing there', async () => {
+    const { manager, plan } = newManager();
+    const dir = tempDir('bindery-orig-');
+    writeFiles(dir, { 'a.txt': 'a\n', 'b.txt': 'b\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n', 'b.txt': 'B\n' });
+    fs.rmSync(path.join(dir, 'a.txt'));
+    writeFiles(dir, { 'b.txt': 'user\n' });
+    expect(await manager.diff(sandbox.id, 'a.txt')).toMatchObject({ kind: 'text', against: 'original', additions: 1, deletions: 0 });
+    expect(await manager.diff(sandbox.id, 'b.txt')).toMatchObject({ kind: 'text', against: 'original', additions: 1, deletions: 1 });
   });
 
   it('calls a mode change applied only when the original has that very mode', async () => {

@@ -3,7 +3,7 @@
  * changed (so the base content is gone) against the original as it is now, and said so.
  * Binary files are described by size; files over the text limit are gated.
  */
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch, parsePatch } from 'diff';
 import { NotFoundError } from '../../shared/errors.ts';
 import { inspectPath, type PathState } from './changes.ts';
 import { TEXT_LIMIT } from './content.ts';
@@ -25,8 +25,10 @@ export async function fileDiff(sandbox: SandboxRecord, relPath: string, tempDir:
   let against: FileDiff['against'] = 'base';
   if (change.kind !== 'added') {
     oldData = before.baseContent;
-    if (oldData === null && before.original.type !== null && before.original.type !== 'other') {
-      oldData = before.original.data;
+    if (oldData === null) {
+      // The base is gone (a copy whose original changed): the original as it is now, which may hold nothing there.
+      const original = before.original;
+      oldData = original.type === null || original.type === 'other' ? Buffer.alloc(0) : original.data;
       against = 'original';
     }
   }
@@ -40,8 +42,8 @@ export async function fileDiff(sandbox: SandboxRecord, relPath: string, tempDir:
   }
   const oldText = (oldData ?? Buffer.alloc(0)).toString('utf8');
   const patch = createTwoFilesPatch(
-    change.kind === 'added' ? '/dev/null' : `a/${displayPath(change.oldPath ?? change.path)}`,
-    now.type === null ? '/dev/null' : `b/${displayPath(change.path)}`,
+    change.kind === 'added' ? '/dev/null' : headerName('a/', change.oldPath ?? change.path),
+    now.type === null ? '/dev/null' : headerName('b/', change.path),
     oldText,
     newData.toString('utf8'),
     undefined,
@@ -51,11 +53,24 @@ export async function fileDiff(sandbox: SandboxRecord, relPath: string, tempDir:
   const body = patch.slice(patch.indexOf('---'));
   let additions = 0;
   let deletions = 0;
-  for (const line of body.split('\n').slice(2)) {
-    if (line.startsWith('+')) additions++;
-    else if (line.startsWith('-')) deletions++;
+  for (const hunk of parsePatch(body)[0]?.hunks ?? []) {
+    for (const line of hunk.lines) {
+      if (line.startsWith('+')) additions++;
+      else if (line.startsWith('-')) deletions++;
+    }
   }
   return { ...head, against, kind: 'text', patch: body, additions, deletions };
+}
+
+/**
+ * A name for a `---`/`+++` line, quoted as git quotes it when it holds a control character, a
+ * quote or a backslash, so a newline in a name cannot break the patch.
+ */
+function headerName(prefix: string, relPath: string): string {
+  const name = `${prefix}${displayPath(relPath)}`;
+  const quoted = JSON.stringify(name);
+  // JSON escapes exactly the control characters, quotes and backslashes.
+  return quoted.length === name.length + 2 ? name : quoted;
 }
 
 function sizeOf(state: PathState): number | null {
