@@ -83,7 +83,8 @@ function driver(): void {
         const result = runChild({ op, tree, repo, rounds, prepared }, label, size) as RowResult;
         const ratio = result.oursMs / result.rawMs;
         const cpuRatio = result.oursCpuMs !== null && result.rawCpuMs ? `${(result.oursCpuMs / result.rawCpuMs).toFixed(2)}x` : '-';
-        const memoryOk = !(op.startsWith('changes') && size >= 100_000 && result.peakRssMb > 300);
+        // The 300 MB limit is change detection's (20 files changed); the untargeted refresh row lists 25,000.
+        const memoryOk = !(Number.isFinite(target) && op.startsWith('changes') && size >= 100_000 && result.peakRssMb > 300);
         const ok = ratio <= target && memoryOk;
         const targetText = Number.isFinite(target) ? `<= ${target}x` : '-';
         failed ||= !ok;
