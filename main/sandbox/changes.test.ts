@@ -168,6 +168,13 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('changes with %s', (st
     for (const rel of ['moved.txt', 'move-me.txt']) expect(await manager.diff(sandbox.id, rel)).toMatchObject({ path: 'moved.txt', oldPath: 'move-me.txt', kind: 'text', additions: 0, deletions: 0 });
   });
 
+  it('pairs the rename of a file too large to hold in memory', async () => {
+    const { manager, plan } = newManager();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original(), sandboxStrategy: strategy });
+    fs.renameSync(path.join(sandbox.path, 'big.bin'), path.join(sandbox.path, 'big-moved.bin'));
+    expect((await manager.changes(sandbox.id)).changes.map((c) => [c.kind, c.oldPath, c.path])).toEqual([['renamed', 'big.bin', 'big-moved.bin']]);
+  });
+
   it('diffs a modified file whose name holds a newline: one header line each, the counts of the list', async () => {
     const { manager, plan } = newManager();
     const name = 'new\nline.txt';

@@ -8,7 +8,7 @@ import { ConflictError } from '../../shared/errors.ts';
 import type { ChangeCache, ListedPath } from './change-cache.ts';
 import { copyCandidates } from './changes-copy.ts';
 import { gitCandidates, readBlobs, type GitBaseEntry } from './changes-git.ts';
-import { lineCounts, readEntry, readSmallEntry, sameContent, sha256, TEXT_LIMIT, type DiskEntry } from './content.ts';
+import { lineCounts, readEntry, readSmallEntry, sameContent, TEXT_LIMIT, type DiskEntry } from './content.ts';
 import { displayPath, inRoot } from './fs-path.ts';
 import { sameInstant, type ManifestEntry } from './manifest.ts';
 import type { ChangeCounts, FileChange, SandboxChanges, SandboxRecord } from './model.ts';
@@ -77,7 +77,7 @@ async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>
   const pairable: Array<Pairable<InspectedChange>> = [];
   for (const state of await readStates(sandbox, bases)) {
     const change = describe(state, sandbox);
-    if (change) pairable.push(pairableState({ change, target: state, source: null }));
+    if (change) pairable.push(pairableState({ change, target: state, source: null }, sandbox.strategy));
   }
   const paired = pairRenames(pairable, (added, deleted, change) => ({ change, target: added.target, source: deleted.target }));
   return paired.sort((a, b) => byPath(a.change, b.change));
@@ -197,7 +197,7 @@ async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>,
   for (let from = 0; from < unread.length; from += LIST_CHUNK) {
     for (const state of await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead)) {
       const change = describe(state, sandbox);
-      const ids = change ? pairableState({ change, target: state, source: null }) : null;
+      const ids = change ? pairableState({ change, target: state, source: null }, sandbox.strategy) : null;
       const path: ListedPath = { change, addedId: change?.kind === 'added' ? ids!.addedId() : null, deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null };
       cache?.keep(state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
       listed[positions.get(state.rel)!] = path;
@@ -344,12 +344,17 @@ interface Pairable<T> {
   deletedId: () => string | null;
 }
 
-function pairableState(inspected: InspectedChange): Pairable<InspectedChange> {
+/**
+ * The content identities that pair a rename. A worktree's base is named by git blob ids, which
+ * need no base content (a file over the text limit has none); a copy's by sha256.
+ */
+function pairableState(inspected: InspectedChange, strategy: SandboxRecord['strategy']): Pairable<InspectedChange> {
   const { sandbox } = inspected.target;
+  const byBlob = strategy === 'git_worktree';
   return {
     value: inspected,
     change: inspected.change,
-    addedId: () => (sandbox.type === null || sandbox.type === 'other' ? null : `${sandbox.type}:${sandbox.sha256}`),
+    addedId: () => (sandbox.type === null || sandbox.type === 'other' ? null : `${sandbox.type}:${byBlob ? sandbox.blobId : sandbox.sha256}`),
     deletedId: () => baseIdentity(inspected.target),
   };
 }
@@ -397,11 +402,7 @@ function byPath(a: FileChange, b: FileChange): number {
 /** The content identity of the base at a deleted path, comparable with `identityOf` of a sandbox entry. */
 function baseIdentity(state: PathState): string | null {
   if (state.base === null) return null;
-  if (state.base.kind === 'git') {
-    const content = state.baseContent;
-    if (!content) return null;
-    return `${state.base.entry.type}:${sha256(content)}`;
-  }
+  if (state.base.kind === 'git') return `${state.base.entry.type}:${state.base.entry.blob}`;
   if (!state.originalIsBase || state.original.type === null || state.original.type === 'other') return null;
   return `${state.original.type}:${state.original.sha256}`;
 }
