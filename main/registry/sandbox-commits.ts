@@ -1,6 +1,6 @@
 /** Queries over commits of sandboxes into their originals, for undo and history. */
 import type { Database } from 'better-sqlite3';
-import type { CommitRecord } from '../sandbox/model.ts';
+import type { CommitRecord, CommittedState } from '../sandbox/model.ts';
 
 interface CommitRow {
   id: string;
@@ -12,6 +12,7 @@ interface CommitRow {
   git_commit: string | null;
   undone_at: string | null;
   created_at: string;
+  committed: string;
 }
 
 function toCommit(row: CommitRow): CommitRecord {
@@ -28,12 +29,23 @@ function toCommit(row: CommitRow): CommitRecord {
   };
 }
 
-/** Records a commit. Paths are JSON so names that are not UTF-8 survive (see sandbox/fs-path.ts). */
-export function insertCommit(db: Database, commit: CommitRecord): void {
+/**
+ * Records a commit, with what it left at each path when known. Paths are JSON so names that are
+ * not UTF-8 survive (see sandbox/fs-path.ts).
+ */
+export function insertCommit(db: Database, commit: CommitRecord, committed: Record<string, CommittedState> = {}): void {
   db.prepare(
-    `INSERT INTO sandbox_commits (id, sandbox_id, plan_id, transaction_id, written, deleted, git_commit, undone_at, created_at)
-     VALUES (@id, @sandboxId, @planId, @transactionId, @written, @deleted, @gitCommit, @undoneAt, @createdAt)`,
-  ).run({ ...commit, written: JSON.stringify(commit.written), deleted: JSON.stringify(commit.deleted) });
+    `INSERT INTO sandbox_commits (id, sandbox_id, plan_id, transaction_id, written, deleted, git_commit, undone_at, created_at, committed)
+     VALUES (@id, @sandboxId, @planId, @transactionId, @written, @deleted, @gitCommit, @undoneAt, @createdAt, @committed)`,
+  ).run({ ...commit, written: JSON.stringify(commit.written), deleted: JSON.stringify(commit.deleted), committed: JSON.stringify(committed) });
+}
+
+/** What the sandbox's commits that are not undone left at each path, the newest winning. */
+export function committedStates(db: Database, sandboxId: string): Map<string, CommittedState> {
+  const rows = db.prepare('SELECT committed FROM sandbox_commits WHERE sandbox_id = ? AND undone_at IS NULL ORDER BY created_at, id').all(sandboxId) as Array<{ committed: string }>;
+  const states = new Map<string, CommittedState>();
+  for (const row of rows) for (const [rel, state] of Object.entries(JSON.parse(row.committed) as Record<string, CommittedState>)) states.set(rel, state);
+  return states;
 }
 
 /** The newest commit of a sandbox that has not been undone. */

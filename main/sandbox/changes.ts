@@ -11,12 +11,18 @@ import { gitCandidates, readBlobs, type GitBaseEntry } from './changes-git.ts';
 import { lineCounts, readEntry, readSmallEntry, sameContent, TEXT_LIMIT, type DiskEntry } from './content.ts';
 import { displayPath, inRoot } from './fs-path.ts';
 import { sameInstant, type ManifestEntry } from './manifest.ts';
-import type { ChangeCounts, FileChange, SandboxChanges, SandboxRecord } from './model.ts';
+import type { ChangeCounts, CommittedState, FileChange, SandboxChanges, SandboxRecord } from './model.ts';
 import { CHANGE_KINDS } from './model.ts';
 import { runPool } from './pool.ts';
 
 /** What the base held at a path: a git tree entry, a manifest entry, or nothing. */
 export type BaseInfo = { kind: 'git'; entry: GitBaseEntry } | { kind: 'copy'; entry: ManifestEntry } | null;
+
+/**
+ * What this sandbox's earlier commits (not undone) left in the original, by path: the original
+ * holding that is the sandbox's own doing, not a change someone made there.
+ */
+export type OwnCommits = ReadonlyMap<string, CommittedState>;
 
 /** One path as seen on every side at check time. */
 export interface PathState {
@@ -26,6 +32,8 @@ export interface PathState {
   original: DiskEntry;
   /** The original still equals the base here. */
   originalIsBase: boolean;
+  /** The original holds what this sandbox last committed here. */
+  originalIsOwnCommit: boolean;
   /** The base content when it is known and small (git blobs; copies whose original is unchanged). */
   baseContent: Buffer | null;
   /** When reading the two sides began (ms since the epoch): changes since then may not show in their stats yet. */
@@ -40,8 +48,8 @@ export interface InspectedChange {
 }
 
 /** Every change of a sandbox, with its states, for committing. */
-export async function inspectChanges(sandbox: SandboxRecord, tempDir: string): Promise<InspectedChange[]> {
-  return inspectBases(sandbox, await candidateBases(sandbox, tempDir));
+export async function inspectChanges(sandbox: SandboxRecord, tempDir: string, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
+  return inspectBases(sandbox, await candidateBases(sandbox, tempDir), ownCommits);
 }
 
 /**
@@ -73,9 +81,9 @@ async function candidateBases(sandbox: SandboxRecord, tempDir: string): Promise<
 }
 
 /** Reads the candidates on both sides and describes each, renames paired, in path order. */
-async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>): Promise<InspectedChange[]> {
+async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
   const pairable: Array<Pairable<InspectedChange>> = [];
-  for (const state of await readStates(sandbox, bases)) {
+  for (const state of await readStates(sandbox, bases, undefined, ownCommits)) {
     const change = describe(state, sandbox);
     if (change) pairable.push(pairableState({ change, target: state, source: null }, sandbox.strategy));
   }
@@ -132,7 +140,7 @@ function readAhead(sandbox: SandboxRecord, rels: readonly string[]): ReadAhead {
 }
 
 /** Reads both sides of each candidate (or takes them from `ahead`), and the base content where it is known. */
-async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ahead?: ReadAhead): Promise<PathState[]> {
+async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<PathState[]> {
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);
   await runPool(rels.length, 16, async (index) => {
@@ -143,7 +151,9 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
     // A folder (or a special file) in the sandbox holds nothing that can be committed at this path:
     // where the base had a file, that file is gone (a folder's own files are candidates of their own).
     const sandboxEntry: DiskEntry = inSandbox.type === 'other' ? { type: null } : inSandbox;
-    states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase: matchesBase(original, base, sandbox.access === 'write_only'), baseContent: null, readAtMs };
+    const originalIsBase = matchesBase(original, base, sandbox.access === 'write_only');
+    const originalIsOwnCommit = !originalIsBase && holds(original, ownCommits?.get(rel));
+    states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase, originalIsOwnCommit, baseContent: null, readAtMs };
   });
   await loadBaseContent(sandbox, states);
   return states;
@@ -153,12 +163,12 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
  * The change list of a sandbox (DESIGN 2.2), with the read_only violation when there is one.
  * With a cache, paths whose two sides have not moved since the cache's last look are not read again.
  */
-export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cache?: ChangeCache): Promise<SandboxChanges> {
+export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cache?: ChangeCache, ownCommits?: OwnCommits): Promise<SandboxChanges> {
   const listing = candidateBases(sandbox, tempDir);
   // While git lists the candidates, the paths the last look had to read are read again: most still are candidates.
   const ahead = cache && sandbox.strategy === 'git_worktree' ? readAhead(sandbox, cache.unsettled()) : undefined;
   const bases = await listing;
-  const changes = await listChanges(sandbox, bases, cache, ahead);
+  const changes = await listChanges(sandbox, bases, cache, ahead, ownCommits);
   const violation =
     sandbox.access === 'read_only' && changes.length > 0
       ? `This sandbox is read_only but ${changes.length} path(s) changed in it (first: ${displayPath(changes[0]!.path)}). They cannot be committed; discard the sandbox.`
@@ -177,9 +187,10 @@ const LIST_CHUNK = 1024;
  * The changes of `bases`, reading only the paths `cache` (when given) has no settled inspection of,
  * a chunk at a time.
  */
-async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cache?: ChangeCache, ahead?: ReadAhead): Promise<FileChange[]> {
+async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cache?: ChangeCache, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<FileChange[]> {
   cache?.retainOnly(new Set(bases.keys()));
-  const stampOf = (rel: string, base: BaseInfo) => () => cache!.stamp(inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), `${sandbox.access}|${JSON.stringify(base)}`);
+  const context = (rel: string, base: BaseInfo) => `${sandbox.access}|${JSON.stringify(base)}|${JSON.stringify(ownCommits?.get(rel) ?? null)}`;
+  const stampOf = (rel: string, base: BaseInfo) => () => cache!.stamp(inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), context(rel, base));
   // In the order of `bases`, as a fresh look has it: which of two equal deletions pairs with an addition depends on it.
   const listed: ListedPath[] = new Array(bases.size);
   const unread: Array<[string, BaseInfo]> = [];
@@ -195,7 +206,7 @@ async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>,
     at++;
   }
   for (let from = 0; from < unread.length; from += LIST_CHUNK) {
-    for (const state of await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead)) {
+    for (const state of await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead, ownCommits)) {
       const change = describe(state, sandbox);
       const ids = change ? pairableState({ change, target: state, source: null }, sandbox.strategy) : null;
       const path: ListedPath = { change, addedId: change?.kind === 'added' ? ids!.addedId() : null, deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null };
@@ -213,6 +224,14 @@ export function countChanges(changes: FileChange[]): ChangeCounts {
   for (const change of changes) counts[change.kind]++;
   counts.total = changes.length;
   return counts;
+}
+
+/** True when `disk` is what a commit left (content, mode, type; nothing for a deletion). */
+function holds(disk: DiskEntry, committed: CommittedState | undefined): boolean {
+  if (!committed) return false;
+  if (committed.kind === 'absent') return disk.type === null;
+  if (committed.kind === 'symlink') return disk.type === 'symlink' && disk.data?.toString('utf8') === committed.target;
+  return disk.type === 'file' && disk.sha256 === committed.sha256 && disk.mode === committed.mode;
 }
 
 function matchesBase(disk: DiskEntry, base: BaseInfo, writeOnly: boolean): boolean {
@@ -325,6 +344,8 @@ function alreadyThere(state: PathState): boolean {
 function drift(state: PathState, sandbox: SandboxRecord): Pick<FileChange, 'drift' | 'driftReason'> {
   if (state.originalIsBase) return { drift: 'clean', driftReason: null };
   if (alreadyThere(state)) return { drift: 'applied', driftReason: null };
+  // What changed the original since the base is this sandbox's own earlier commit: nobody's work is in the way.
+  if (state.originalIsOwnCommit) return { drift: 'clean', driftReason: null };
   const now = state.original.type;
   let reason: string;
   if (state.base === null && now === 'other') reason = `${sandbox.originalPath} has a folder or special file at this path, which a commit does not replace: commit the deletions inside the folder first (select the folder with a trailing /; it goes once they empty it), or move it aside there`;

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError, ValidationError } from '../../shared/errors.ts';
-import { committedMode, inspectChanges, type InspectedChange, type PathState } from './changes.ts';
+import { committedMode, inspectChanges, type InspectedChange, type OwnCommits, type PathState } from './changes.ts';
 import type { DiskEntry } from './content.ts';
 import { decodeName, displayPath, inRoot } from './fs-path.ts';
 import type { Expectation, KnownContent, SeenStat, TransactionOp } from './journal/index.ts';
@@ -45,12 +45,15 @@ export interface CommitPlan {
   unmatchedResolutions: string[];
 }
 
-/** Plans the commit of `sandbox`; throws for a sandbox that cannot be committed at all. */
-export async function planCommit(sandbox: SandboxRecord, selection: CommitSelection, tempDir: string): Promise<CommitPlan> {
+/**
+ * Plans the commit of `sandbox` (`ownCommits`: what its earlier commits left in the original);
+ * throws for a sandbox that cannot be committed at all.
+ */
+export async function planCommit(sandbox: SandboxRecord, selection: CommitSelection, tempDir: string, ownCommits?: OwnCommits): Promise<CommitPlan> {
   assertCommittable(sandbox);
   // Taken before any file is hashed, so the journal can tell which hashes a later stat still proves.
   const hashedAtMs = Date.now();
-  const inspected = await inspectChanges(sandbox, tempDir);
+  const inspected = await inspectChanges(sandbox, tempDir, ownCommits);
   const chosen = select(inspected, selection.paths ?? [], sandbox);
   const resolutions = selection.resolutions ?? {};
   const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [], unmatchedResolutions: unmatched(resolutions, chosen) };

@@ -240,6 +240,27 @@ describe('commit', () => {
     expect(listActivity(db, { planId: sandbox.planId })[0]?.message).toMatch(/1 ignored file\(s\) left out of it: \.env/);
   });
 
+  it.each(['copy_on_write', 'git_worktree'] as const)('takes its own earlier commit in the original for no conflict, but a change made there since for one (%s)', async (strategy) => {
+    const { manager, plan } = newManager();
+    const original = strategy === 'git_worktree' ? gitRepo({ 'a.txt': 'a\n', 'gone.txt': 'g\n', 'theirs.txt': 't\n' }) : plainDir({ 'a.txt': 'a\n', 'gone.txt': 'g\n', 'theirs.txt': 't\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: strategy });
+    writeFiles(sandbox.path, { 'a.txt': 'A1\n', 'new.txt': 'n1\n', 'theirs.txt': 'T1\n' });
+    fs.rmSync(path.join(sandbox.path, 'gone.txt'));
+    expect((await manager.commit(sandbox.id)).kind).toBe('committed');
+    // The tool works on: the same paths change again, and the deleted one comes back.
+    writeFiles(sandbox.path, { 'a.txt': 'A2\n', 'new.txt': 'n2\n', 'gone.txt': 'back\n', 'theirs.txt': 'T2\n' });
+    // Meanwhile the person edits one of them in the original.
+    writeFiles(original, { 'theirs.txt': 'person\n' });
+    const drifts = Object.fromEntries((await manager.changes(sandbox.id)).changes.map((c) => [c.path, c.drift]));
+    expect(drifts).toEqual({ 'a.txt': 'clean', 'new.txt': 'clean', 'gone.txt': 'clean', 'theirs.txt': 'conflict' });
+    expect((await manager.commit(sandbox.id, { paths: ['a.txt', 'new.txt', 'gone.txt'] })).kind).toBe('committed');
+    expect([read(original, 'a.txt'), read(original, 'new.txt'), read(original, 'gone.txt'), read(original, 'theirs.txt')]).toEqual(['A2\n', 'n2\n', 'back\n', 'person\n']);
+    // Undone commits no longer count: after undoing the second, the original holds the first again, which is still this sandbox's.
+    await manager.undo(sandbox.id);
+    writeFiles(sandbox.path, { 'a.txt': 'A3\n' });
+    expect((await manager.changes(sandbox.id)).changes.find((c) => c.path === 'a.txt')?.drift).toBe('clean');
+  });
+
   it('commitAll checks every sandbox first and writes nothing if any has a conflict', async () => {
     const { manager, plan } = newManager();
     const planId = plan();

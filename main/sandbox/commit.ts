@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import { ulid } from 'ulid';
 import { ConflictError, NotFoundError } from '../../shared/errors.ts';
-import { insertCommit, lastCommit, markCommitUndone } from '../registry/sandbox-commits.ts';
+import { committedStates, insertCommit, lastCommit, markCommitUndone } from '../registry/sandbox-commits.ts';
 import { getSandbox, setSandboxStatus } from '../registry/sandboxes.ts';
 import { checkResolutions, conflictError, planCommit, type CommitPlan, type CommitSelection } from './commit-plan.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
@@ -32,7 +32,7 @@ export type CommitOutcome =
 
 /** Commits one sandbox. */
 export async function commitSandbox(context: EngineContext, sandbox: SandboxRecord, options: CommitOptions): Promise<CommitOutcome> {
-  const plan = await planCommit(sandbox, options, context.layout.tempDir);
+  const plan = await planCommit(sandbox, options, context.layout.tempDir, committedStates(context.db, sandbox.id));
   try {
     checkResolutions(plan.unmatchedResolutions);
     if (plan.blocked.length > 0) throw conflictError(plan.blocked, `Commit of ${sandbox.resourceName} blocked`);
@@ -48,7 +48,7 @@ export async function commitAll(context: EngineContext, sandboxes: SandboxRecord
   const live = sandboxes.filter((s) => s.strategy !== 'none' && s.access !== 'read_only' && (s.status === 'ready' || s.status === 'committed'));
   const plans: CommitPlan[] = [];
   try {
-    for (const sandbox of live) plans.push(await planCommit(sandbox, { resolutions: options.resolutions }, context.layout.tempDir));
+    for (const sandbox of live) plans.push(await planCommit(sandbox, { resolutions: options.resolutions }, context.layout.tempDir, committedStates(context.db, sandbox.id)));
     // A resolution settles that path in each sandbox that changed it; it must name a change of at least one.
     checkResolutions(Object.keys(options.resolutions ?? {}).filter((p) => plans.every((plan) => plan.unmatchedResolutions.includes(p))));
     const blocked = plans.flatMap((p) => p.blocked.map((b) => ({ ...b, reason: `${p.sandbox.resourceName}: ${b.reason}` })));
@@ -137,7 +137,7 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
     undoneAt: null,
     createdAt: context.now(),
   };
-  insertCommit(context.db, commit);
+  insertCommit(context.db, commit, result.committed);
   setSandboxStatus(context.db, sandbox.id, 'committed', context.now());
   const leftOut = onBranch?.ignored.length ? ` (${onBranch.ignored.length} ignored file(s) left out of it: ${onBranch.ignored.slice(0, 5).map(displayPath).join(', ')})` : '';
   const how = onBranch ? ` and committed as ${onBranch.commit.slice(0, 12)} on ${branch}${leftOut}` : '';

@@ -94,6 +94,9 @@ export type FileDiff = { path: string; oldPath: string | null; against: 'base' |
 export const RESOLUTIONS = ['ours', 'theirs', 'merge'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 
+/** What a commit left at a path of the original (the journal's record of it). */
+export type CommittedState = { kind: 'absent' } | { kind: 'file'; sha256: string; mode: number } | { kind: 'symlink'; target: string };
+
 /** One commit of a sandbox into its original. */
 export interface CommitRecord {
   id: string;

@@ -10,6 +10,7 @@ import { ulid } from 'ulid';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
 import { findResource } from '../registry/resources.ts';
+import { committedStates } from '../registry/sandbox-commits.ts';
 import { deleteSandbox, findSandbox, getSandbox, planSandboxes, saveSandbox } from '../registry/sandboxes.ts';
 import { makeWritable, restoreModes, widestAccess } from './access.ts';
 import { ChangeCache } from './change-cache.ts';
@@ -128,7 +129,7 @@ export class SandboxManager {
     const sandbox = this.sandbox(sandboxId);
     let cache = this.changeCaches.get(sandboxId);
     if (!cache) this.changeCaches.set(sandboxId, (cache = new ChangeCache()));
-    return detectChanges(sandbox, this.context.layout.tempDir, cache);
+    return detectChanges(sandbox, this.context.layout.tempDir, cache, committedStates(this.context.db, sandboxId));
   }
 
   /** The unified diff of one changed path. */

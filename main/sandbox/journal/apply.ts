@@ -101,6 +101,7 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
         transactionId: record.transactionId,
         written: writesOf(record).map((op) => op.relPath),
         deleted: record.ops.filter((op) => op.kind === 'delete').map((op) => op.relPath),
+        committed: Object.fromEntries(record.ops.map((op) => [op.relPath, op.next as RecordedState])),
       };
     } catch (error) {
       throw await abandon(ctx, error);

@@ -16,6 +16,7 @@ export { listTransactions, purgeTransactions, type TransactionSummary } from './
 export { checkRelPath } from './safe-path.ts';
 export { TEMP_PREFIX } from './journal-file.ts';
 export { FAULT_POINTS } from './types.ts';
+export type { RecordedState } from './entry-state.ts';
 export type {
   ApplyTransactionInput,
   ApplyTransactionResult,

@@ -2,6 +2,7 @@
  * The public shapes of the commit journal: what a caller asks for (ops with expectations) and
  * what it gets back (applied, drifted, undone), plus the hooks tests use to inject crashes.
  */
+import type { RecordedState } from './entry-state.ts';
 
 /**
  * A file's stat as the caller saw it right after hashing it (fields as `fs.Stats` gives them), and
@@ -131,7 +132,14 @@ export interface ApplyTransactionInput {
 
 /** Result of `applyTransaction`: applied, or nothing changed because a path drifted. */
 export type ApplyTransactionResult =
-  | { kind: 'applied'; transactionId: string; written: string[]; deleted: string[] }
+  | {
+      kind: 'applied';
+      transactionId: string;
+      written: string[];
+      deleted: string[];
+      /** What each path holds now, as the commit left it. */
+      committed: Record<string, RecordedState>;
+    }
   | { kind: 'drifted'; paths: DriftedPath[] };
 
 /**

@@ -1,0 +1,13 @@
+/**
+ * Migration 3: what each commit left at each path it wrote or deleted, so change detection can
+ * tell a sandbox's own earlier commit in the original from someone else's change there.
+ */
+import type { Migration } from './migration.ts';
+
+export const migration003: Migration = {
+  version: 3,
+  name: 'committed states',
+  up(db) {
+    db.exec(`ALTER TABLE sandbox_commits ADD COLUMN committed TEXT NOT NULL DEFAULT '{}';`);
+  },
+};
