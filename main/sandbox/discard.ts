@@ -12,13 +12,12 @@ import { insertTrash } from '../registry/trash.ts';
 import { makeFoldersWritable } from './access.ts';
 import { countChanges, detectChanges } from './changes.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
-import { inRoot } from './fs-path.ts';
 import { git } from './git.ts';
 import { assertDeletable, metaDir } from './layout.ts';
 import type { ChangeCounts, FileChange, SandboxRecord, TrashEntry } from './model.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
 import { baseRefFor } from './strategies/git-worktree.ts';
-import { copyEntry, copyInto, DISCARDING_FLAG, emptyFolders, exists, moveDir, writeTrashRecord, type TrashRecord } from './trash-files.ts';
+import { copyEntry, copyInto, DISCARDING_FLAG, emptyFolders, exists, moveDir, REMOVING_FLAG, setFlag, writeTrashRecord, type TrashRecord } from './trash-files.ts';
 
 /** Options of a discard. */
 export interface DiscardOptions {
@@ -123,7 +122,7 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
   const record: TrashRecord = { entry, sandbox, changes, whole: worktree && !changes, emptyDirs, rootMode };
   await fs.mkdir(trashPath, { recursive: true });
   try {
-    await fs.writeFile(path.join(trashPath, DISCARDING_FLAG), '');
+    await setFlag(trashPath, DISCARDING_FLAG);
     await writeTrashRecord(trashPath, record);
     if (worktree) await keepWorktreeFiles(sandbox.path, changes, trashPath);
     else {
@@ -146,10 +145,11 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
 
 async function keepWorktreeFiles(sandboxPath: string, changes: FileChange[] | null, trashPath: string): Promise<void> {
   const partial = path.join(trashPath, 'files.partial');
+  // Made once and never again: should the entry folder vanish meanwhile, the copy fails instead of making it anew.
+  await fs.mkdir(partial);
   if (changes) {
-    await fs.mkdir(partial);
     for (const change of changes) {
-      if (change.newType !== null) await copyEntry(inRoot(sandboxPath, change.path), inRoot(partial, change.path));
+      if (change.newType !== null) await copyEntry(sandboxPath, partial, change.path);
     }
   } else await copyInto(sandboxPath, partial, ['.git']);
   await fs.rename(partial, path.join(trashPath, 'files'));
@@ -158,10 +158,12 @@ async function keepWorktreeFiles(sandboxPath: string, changes: FileChange[] | nu
 /**
  * Second half of a discard, once the sandbox's files are complete in the trash (also run by
  * recovery for a discard killed mid-way): removes what is left of the sandbox, then records the
- * trash entry and the discarded status together.
+ * trash entry and the discarded status together. The `removing` flag comes first, so recovery
+ * can tell a worktree still whole from one partly removed.
  */
 export async function finishDiscard(context: EngineContext, record: TrashRecord): Promise<void> {
   const { sandbox, entry } = record;
+  await setFlag(entry.trashPath, REMOVING_FLAG);
   const present = await exists(sandbox.path);
   if (present) await assertDeletable(context.layout.root, sandbox);
   if (sandbox.strategy === 'git_worktree') await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, sandbox.baseRef);
@@ -177,5 +179,6 @@ export async function finishDiscard(context: EngineContext, record: TrashRecord)
     insertTrash(context.db, entry);
     setSandboxStatus(context.db, sandbox.id, 'discarded', context.now());
   })();
+  await fs.rm(path.join(entry.trashPath, REMOVING_FLAG), { force: true });
   await fs.rm(path.join(entry.trashPath, DISCARDING_FLAG), { force: true });
 }

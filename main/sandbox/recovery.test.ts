@@ -1,18 +1,45 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../registry/database.ts';
+import { insertPlan } from '../registry/plans.ts';
 import { setSandboxStatus } from '../registry/sandboxes.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
+import * as journal from './journal/index.ts';
 import { metaDir } from './layout.ts';
+import { SandboxManager } from './sandbox-manager.ts';
 import { exists, newManager } from './test-harness.ts';
 
 const child = path.join(import.meta.dirname, 'trash-crash-child.ts');
 
-/** Runs the crash child, which must die by SIGKILL at its hook. */
-function killedAt(dataDir: string, action: 'discard' | 'restore', id: string, hook: 'rename' | 'copyFile', suffix = ''): void {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', child, dataDir, action, id, hook, suffix], { encoding: 'utf8' });
+/** Runs the child, which must die by SIGKILL at the nth fs.<hook> call on a path ending with `match`. */
+function killedAt(dataDir: string, action: 'discard' | 'restore', id: string, hook: string, match = '', nth = 1, sandboxesRoot?: string): void {
+  const args = [child, dataDir, action, id, hook, match, String(nth), 'kill', ...(sandboxesRoot ? [sandboxesRoot] : [])];
+  const run = spawnSync(process.execPath, ['--import', 'tsx', ...args], { encoding: 'utf8' });
   expect(run.signal, run.stderr + run.stdout).toBe('SIGKILL');
+}
+
+/** Starts the child and resolves once it paused at its hook; `finish` lets it go on and resolves with what it printed. */
+async function pausedAt(dataDir: string, action: 'discard' | 'restore', id: string, hook: string, match: string): Promise<{ finish: () => Promise<{ ok?: unknown; error?: string }> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', child, dataDir, action, id, hook, match, '1', 'pause'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.on('data', (data) => (out += data));
+  proc.stderr.on('data', (data) => (out += data));
+  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
+  while (!fs.existsSync(path.join(dataDir, 'paused'))) {
+    if (proc.exitCode !== null) throw new Error(`The child did not pause: ${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    finish: async () => {
+      fs.writeFileSync(path.join(dataDir, 'go'), '');
+      await exited;
+      return JSON.parse(out) as { ok?: unknown; error?: string };
+    },
+  };
 }
 
 async function copySandboxWithWork() {
@@ -122,5 +149,165 @@ describe('recovery of sandboxes', () => {
     expect(manager.sandbox(sandbox.id).status).toBe('discarded');
     await manager.restoreTrash(done.trashId);
     expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('hours of work\n');
+  });
+});
+
+async function worktreeWithWork(files: Record<string, string>) {
+  const ctx = newManager();
+  const repo = gitRepo({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'd/c.txt': 'c\n' });
+  const request = { planId: ctx.plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' as const };
+  const sandbox = await ctx.manager.getOrCreateSandbox(request);
+  writeFiles(sandbox.path, files);
+  return { ...ctx, repo, request, sandbox };
+}
+
+describe('recovery while another process is at work', () => {
+  it('leaves alone a worktree discard a live process is making, so none of its files are lost', async () => {
+    const { dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n', 'b.txt': 'B\n', 'd/c.txt': 'C\n' });
+    const discard = await pausedAt(dataDir, 'discard', sandbox.id, 'copyFile', 'b.txt');
+    expect((await newManager({ dataDir }).manager.recover()).trash).toEqual([]);
+    expect(await discard.finish()).toMatchObject({ ok: { kind: 'discarded' } });
+
+    const restarted = newManager({ dataDir }).manager;
+    const [entry] = restarted.listTrash();
+    await restarted.restoreTrash(entry!.id);
+    expect((await restarted.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified a.txt', 'modified b.txt', 'modified d/c.txt']);
+  });
+
+  it('leaves alone a copy discard a live process is making, so its entry still restores', async () => {
+    const { dataDir, sandbox } = await copySandboxWithWork();
+    const discard = await pausedAt(dataDir, 'discard', sandbox.id, 'chmod', sandbox.path);
+    expect((await newManager({ dataDir }).manager.recover()).trash).toEqual([]);
+    expect(await discard.finish()).toMatchObject({ ok: { kind: 'discarded' } });
+
+    const restarted = newManager({ dataDir }).manager;
+    await restarted.restoreTrash(restarted.listTrash()[0]!.id);
+    expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('hours of work\n');
+  });
+
+  it('leaves alone a worktree restore a live process is making', async () => {
+    const { manager, dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n', 'b.txt': 'B\n' });
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const restore = await pausedAt(dataDir, 'restore', done.trashId, 'copyFile', 'a.txt');
+    expect((await newManager({ dataDir }).manager.recover()).trash).toEqual([]);
+    expect(await restore.finish()).toMatchObject({ ok: { status: 'ready' } });
+
+    expect(manager.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(sandbox.path, 'a.txt'), 'utf8')).toBe('A\n');
+    expect(manager.listTrash()).toEqual([]);
+  });
+
+  it('a discard whose trash entry vanishes meanwhile fails without making it again, and keeps the sandbox', async () => {
+    const { manager, dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n', 'd/c.txt': 'C\n' });
+    // Paused as it makes the folder of d/c.txt in the copy, with a.txt copied.
+    const discard = await pausedAt(dataDir, 'discard', sandbox.id, 'mkdir', path.join('files.partial', 'd'));
+    fs.rmSync(manager.layout.trashDir, { recursive: true });
+    fs.mkdirSync(manager.layout.trashDir);
+    expect((await discard.finish()).error).toMatch(/ENOENT/);
+
+    expect(fs.readdirSync(manager.layout.trashDir)).toEqual([]);
+    expect(manager.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(sandbox.path, 'd', 'c.txt'), 'utf8')).toBe('C\n');
+  });
+
+  it('a restore removes no folder that took the sandbox path meanwhile', async () => {
+    const { manager, dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n' });
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const restore = await pausedAt(dataDir, 'restore', done.trashId, 'writeFile', 'restoring');
+    writeFiles(sandbox.path, { 'mine.txt': 'not the restore\'s\n' });
+    expect((await restore.finish()).error).toBeDefined();
+
+    expect(fs.readFileSync(path.join(sandbox.path, 'mine.txt'), 'utf8')).toBe('not the restore\'s\n');
+    expect(exists(path.join(manager.layout.trashDir, done.trashId, 'files', 'a.txt'))).toBe(true);
+  });
+});
+
+describe('a worktree discard killed after its files were complete in the trash', () => {
+  it('before it began removing the worktree: recovery undoes it, keeping work done in the sandbox since', async () => {
+    const { dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n' });
+    killedAt(dataDir, 'discard', sandbox.id, 'writeFile', 'removing');
+    writeFiles(sandbox.path, { 'later.txt': 'work after the failed discard\n' });
+
+    const restarted = newManager({ dataDir }).manager;
+    expect((await restarted.recover()).trash).toEqual([expect.objectContaining({ sandboxId: sandbox.id, outcome: 'kept' })]);
+    expect(restarted.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(sandbox.path, 'later.txt'), 'utf8')).toBe('work after the failed discard\n');
+    expect(fs.readdirSync(restarted.layout.trashDir)).toEqual([]);
+  });
+
+  it('while removing it: recovery finishes it, and the entry restores', async () => {
+    const { dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n' });
+    killedAt(dataDir, 'discard', sandbox.id, 'chmod', sandbox.path);
+
+    const restarted = newManager({ dataDir }).manager;
+    expect((await restarted.recover()).trash).toEqual([expect.objectContaining({ sandboxId: sandbox.id, outcome: 'discarded' })]);
+    await restarted.restoreTrash(restarted.listTrash()[0]!.id);
+    expect(fs.readFileSync(path.join(sandbox.path, 'a.txt'), 'utf8')).toBe('A\n');
+  });
+
+  it('while removing it, then discarded and provisioned anew: recovery deletes nothing and says why', async () => {
+    const { manager, dataDir, sandbox, request } = await worktreeWithWork({ 'a.txt': 'A\n' });
+    killedAt(dataDir, 'discard', sandbox.id, 'chmod', sandbox.path);
+    await manager.rollback(sandbox.id, { yes: true });
+    const again = await manager.getOrCreateSandbox(request);
+    expect(again.id).toBe(sandbox.id);
+    writeFiles(again.path, { 'new-work.txt': 'work in the new sandbox\n' });
+    const stale = fs.readdirSync(manager.layout.trashDir).find((name) => exists(path.join(manager.layout.trashDir, name, 'removing')));
+
+    const restarted = newManager({ dataDir }).manager;
+    const report = await restarted.recover();
+    expect(report.trash).toEqual([expect.objectContaining({ trashId: stale, outcome: 'failed', reason: expect.stringMatching(/changed since/) })]);
+    expect(restarted.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(again.path, 'new-work.txt'), 'utf8')).toBe('work in the new sandbox\n');
+    expect(fs.readFileSync(path.join(restarted.layout.trashDir, stale!, 'files', 'a.txt'), 'utf8')).toBe('A\n');
+  });
+});
+
+const shm = '/dev/shm';
+const crossFs = fs.existsSync(shm) && fs.statSync(shm).dev !== fs.statSync(os.tmpdir()).dev;
+const shmDirs: string[] = [];
+afterEach(() => {
+  for (const dir of shmDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copied sandbox with work whose data directory (and so the trash) is on another filesystem than the sandboxes root. */
+async function crossFsCopyWithWork() {
+  const dataDir = fs.mkdtempSync(path.join(shm, 'bindery-data-'));
+  shmDirs.push(dataDir);
+  const root = path.join(tempDir('bindery-root-'), 'sandboxes');
+  const db = openDatabase(path.join(dataDir, 'bindery.db'));
+  const manager = new SandboxManager({ db, dataDir, journal, sandboxesRoot: root });
+  const planId = ulid();
+  const stamp = new Date().toISOString();
+  insertPlan(db, { id: planId, toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: stamp, updatedAt: stamp });
+  const original = tempDir('bindery-orig-');
+  writeFiles(original, { 'a.txt': 'a\n' });
+  const sandbox = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+  writeFiles(sandbox.path, { 'work.txt': 'work\n' });
+  const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+  return { manager, dataDir, root, sandbox, trashId: done.trashId };
+}
+
+describe.skipIf(!crossFs)('a restore across filesystems', () => {
+  it('leaves alone a folder beside the sandbox that Bindery does not own', async () => {
+    const { manager, sandbox, trashId } = await crossFsCopyWithWork();
+    const stranger = `${sandbox.path}.partial`;
+    writeFiles(stranger, { 'keep-me.txt': 'not Bindery\'s\n' });
+    expect((await manager.recover()).orphans).toContain(stranger);
+
+    await manager.restoreTrash(trashId);
+    expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('work\n');
+    expect(fs.readFileSync(path.join(stranger, 'keep-me.txt'), 'utf8')).toBe('not Bindery\'s\n');
+  });
+
+  it('killed while removing the trash copy after the folder was back: recovery finishes it', async () => {
+    const { manager, dataDir, root, sandbox, trashId } = await crossFsCopyWithWork();
+    killedAt(dataDir, 'restore', trashId, 'rm', 'files.moved', 1, root);
+    expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('work\n');
+
+    expect((await manager.recover()).trash).toEqual([{ trashId, sandboxId: sandbox.id, outcome: 'restored' }]);
+    expect(manager.sandbox(sandbox.id).status).toBe('ready');
+    expect(manager.listTrash()).toEqual([]);
+    expect((await manager.changes(sandbox.id)).changes.map((c) => c.path)).toEqual(['work.txt']);
   });
 });

@@ -8,6 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
+import { ConflictError } from '../../shared/errors.ts';
 import { commitOfTransaction, insertCommit, lastCommit, markCommitUndone } from '../registry/sandbox-commits.ts';
 import { deleteSandbox, getSandbox, isRegisteredPath, sandboxesWithStatus, setSandboxStatus } from '../registry/sandboxes.ts';
 import { getTrash, listTrash } from '../registry/trash.ts';
@@ -20,7 +21,7 @@ import { META_SUFFIX, readMarker } from './layout.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
 import { baseRefFor } from './strategies/git-worktree.ts';
 import { restoreTrash } from './trash.ts';
-import { DISCARDING_FLAG, exists, readTrashRecord, RESTORING_FLAG } from './trash-files.ts';
+import { DISCARDING_FLAG, exists, flagOwner, heldByLiveProcess, isProcessAlive, readTrashRecord, REMOVING_FLAG, RESTORING_FLAG, type TrashRecord } from './trash-files.ts';
 
 /** What recovery found and did. */
 export interface RecoveryReport {
@@ -46,7 +47,7 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
   report.trash = await recoverTrash(context);
   for (const sandbox of sandboxesWithStatus(db, ['provisioning'])) {
     const marker = await readMarker(sandbox.path);
-    if (marker && marker.pid !== process.pid && isAlive(marker.pid)) continue;
+    if (marker && marker.pid !== process.pid && isProcessAlive(marker.pid)) continue;
     if (sandbox.strategy !== 'none') {
       if (sandbox.requestedStrategy === 'git_worktree') {
         await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, baseRefFor(sandbox.planId, sandbox.id)).catch(() => undefined);
@@ -123,10 +124,9 @@ function recordFinishedCommit(context: EngineContext, done: RecoveredTransaction
 }
 
 /**
- * Finishes what a killed discard or restore left in the trash folder. A discard whose files were
- * complete in the trash is finished (the user had confirmed it); one killed earlier left its
- * sandbox whole, so its half-made entry goes. A restore is run again, or its leftovers removed
- * when it had been recorded.
+ * Finishes what a killed discard or restore left in the trash folder; entries a live process is
+ * still working on are left to it. A restore is run again, or its leftovers removed when it had
+ * been recorded; a discard is finished or undone (see recoverDiscard).
  */
 async function recoverTrash(context: EngineContext): Promise<RecoveryReport['trash']> {
   const found: RecoveryReport['trash'] = [];
@@ -134,21 +134,14 @@ async function recoverTrash(context: EngineContext): Promise<RecoveryReport['tra
     const trashPath = path.join(context.layout.trashDir, item.name);
     const discarding = await exists(path.join(trashPath, DISCARDING_FLAG));
     if (!item.isDirectory() || (!discarding && !(await exists(path.join(trashPath, RESTORING_FLAG))))) continue;
+    if (await heldByLiveProcess(trashPath)) continue;
     const record = await readTrashRecord(trashPath).catch(() => null);
     if (!record?.entry) continue;
     const { entry, sandbox } = record;
     const live = getTrash(context.db, entry.id);
     try {
-      if (discarding && !live && (await exists(path.join(trashPath, 'files')))) {
-        await finishDiscard(context, record);
-        logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, `An interrupted discard of the sandbox of ${sandbox.resourceName} was finished at start; its files are in the trash (${entry.id}).`);
-        found.push({ trashId: entry.id, sandboxId: sandbox.id, outcome: 'discarded' });
-      } else if (discarding && !live) {
-        if (record.rootMode != null) await fs.chmod(sandbox.path, record.rootMode).catch(() => undefined);
-        await removeTrashFolder(trashPath);
-        logEvent(context, 'sandbox.discard_undone', sandbox.planId, sandbox.id, `An interrupted discard of the sandbox of ${sandbox.resourceName} had not moved its files yet; the sandbox is kept as it was.`);
-        found.push({ trashId: entry.id, sandboxId: sandbox.id, outcome: 'kept' });
-      } else if (discarding) await fs.rm(path.join(trashPath, DISCARDING_FLAG), { force: true });
+      if (discarding && !live) found.push(await recoverDiscard(context, record, trashPath));
+      else if (discarding) await fs.rm(path.join(trashPath, DISCARDING_FLAG), { force: true });
       else if (live) {
         await restoreTrash(context, entry.id);
         found.push({ trashId: entry.id, sandboxId: sandbox.id, outcome: 'restored' });
@@ -160,6 +153,33 @@ async function recoverTrash(context: EngineContext): Promise<RecoveryReport['tra
     }
   }
   return found;
+}
+
+/**
+ * A killed discard is finished (the user had confirmed it) once the sandbox's files were complete
+ * in the trash and its removal may have begun: always for a moved copy, for a worktree only with
+ * the `removing` flag (or a flag from before there was one). Earlier, the sandbox is whole, so
+ * the half-made entry goes. Nothing is deleted when the sandbox's row changed since (in use again,
+ * or discarded and provisioned anew): the discard's snapshot no longer speaks for it.
+ */
+async function recoverDiscard(context: EngineContext, record: TrashRecord, trashPath: string): Promise<RecoveryReport['trash'][number]> {
+  const { entry, sandbox } = record;
+  const current = getSandbox(context.db, sandbox.id);
+  const unchanged = current?.status === sandbox.status && current.updatedAt === sandbox.updatedAt;
+  const removalBegun =
+    sandbox.strategy !== 'git_worktree' || (await exists(path.join(trashPath, REMOVING_FLAG))) || (await flagOwner(trashPath, DISCARDING_FLAG)) === null;
+  if (removalBegun && (await exists(path.join(trashPath, 'files')))) {
+    if (!unchanged) {
+      throw new ConflictError(`The sandbox changed since that discard began (it is ${current?.status ?? 'gone'} now), so nothing of it was deleted.`);
+    }
+    await finishDiscard(context, record);
+    logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, `An interrupted discard of the sandbox of ${sandbox.resourceName} was finished at start; its files are in the trash (${entry.id}).`);
+    return { trashId: entry.id, sandboxId: sandbox.id, outcome: 'discarded' };
+  }
+  if (unchanged && record.rootMode != null) await fs.chmod(sandbox.path, record.rootMode).catch(() => undefined);
+  await removeTrashFolder(trashPath);
+  logEvent(context, 'sandbox.discard_undone', sandbox.planId, sandbox.id, `An interrupted discard of the sandbox of ${sandbox.resourceName} had not begun removing it; the sandbox is kept as it was.`);
+  return { trashId: entry.id, sandboxId: sandbox.id, outcome: 'kept' };
 }
 
 async function removeTrashFolder(trashPath: string): Promise<void> {
@@ -195,13 +215,4 @@ async function isDirectory(file: string): Promise<boolean> {
     (stat) => stat.isDirectory(),
     () => false,
   );
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

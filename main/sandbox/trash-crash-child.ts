@@ -1,23 +1,34 @@
 /**
- * Test child: discards a sandbox (or restores a trash entry) through a SandboxManager and SIGKILLs
- * itself at one file operation: the first `rename` whose target ends with `suffix`, or the first
- * `copyFile`, so the tests can prove recovery at the next start loses nothing and finishes the job.
- * Run: node --import tsx trash-crash-child.ts <dataDir> discard|restore <sandboxId|trashId> rename|copyFile [suffix]
+ * Test child: discards a sandbox (yes and force) or restores a trash entry through a SandboxManager,
+ * and at the nth call of fs.<hook> whose first or second argument ends with <match> either SIGKILLs
+ * itself ("kill") or writes <dataDir>/paused and waits for <dataDir>/go ("pause"), so the tests can
+ * prove what recovery does after a crash, or while this process is still at work. The outcome is
+ * printed as JSON.
+ * Run: node --import tsx trash-crash-child.ts <dataDir> discard|restore <id> <hook> <match> <nth> kill|pause [sandboxesRoot]
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../registry/database.ts';
 import * as journal from './journal/index.ts';
 import { SandboxManager } from './sandbox-manager.ts';
 
-const [dataDir, action, id, hook, suffix] = process.argv.slice(2) as [string, 'discard' | 'restore', string, 'rename' | 'copyFile', string | undefined];
+const [dataDir, action, id, hook, match, nth, mode, sandboxesRoot] = process.argv.slice(2) as string[];
 const patched = fs as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-const original = patched[hook]!;
-patched[hook] = (from: unknown, to: unknown, ...rest: unknown[]) => {
-  if (hook === 'copyFile' || String(to).endsWith(suffix as string)) process.kill(process.pid, 'SIGKILL');
-  return original(from, to, ...rest);
+const original = patched[hook!]!;
+let seen = 0;
+patched[hook!] = async (...args: unknown[]) => {
+  if ((String(args[0]).endsWith(match!) || String(args[1]).endsWith(match!)) && ++seen === Number(nth)) {
+    if (mode === 'kill') process.kill(process.pid, 'SIGKILL');
+    fsSync.writeFileSync(path.join(dataDir!, 'paused'), '');
+    while (!fsSync.existsSync(path.join(dataDir!, 'go'))) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return original(...args);
 };
-const manager = new SandboxManager({ db: openDatabase(path.join(dataDir, 'bindery.db')), dataDir, journal });
-if (action === 'discard') await manager.rollback(id, { yes: true, force: true });
-else await manager.restoreTrash(id);
-process.stdout.write('finished without crashing\n');
+const manager = new SandboxManager({ db: openDatabase(path.join(dataDir!, 'bindery.db')), dataDir: dataDir!, journal, sandboxesRoot });
+try {
+  const result = action === 'discard' ? await manager.rollback(id!, { yes: true, force: true }) : await manager.restoreTrash(id!);
+  process.stdout.write(JSON.stringify({ ok: result }));
+} catch (error) {
+  process.stdout.write(JSON.stringify({ error: (error as Error).message }));
+}

@@ -1,8 +1,11 @@
 /**
  * The files of a trash entry (`<trash>/<id>`): `entry.json` (the record restore and recovery work
  * from), `files` (what was kept), `meta` (a copy's metadata), and flag files that mark a discard or
- * restore under way, so recovery at start can finish what a crash interrupted.
+ * restore under way, so recovery at start can finish what a crash interrupted. A flag names the
+ * process that set it, so recovery elsewhere leaves alone what a live process is still doing.
  */
+import { randomBytes } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { makeFoldersWritable } from './access.ts';
@@ -13,8 +16,69 @@ import { listTree } from './walk.ts';
 
 /** Present while a discard moves a sandbox into this entry; gone once its row is written. */
 export const DISCARDING_FLAG = 'discarding';
+/** Set with `discarding` once the sandbox's files are complete here, just before the sandbox is removed. */
+export const REMOVING_FLAG = 'removing';
 /** Present while a restore puts this entry back. */
 export const RESTORING_FLAG = 'restoring';
+
+/** What a flag file holds: the process that set it (its start time tells a reused pid apart, where the system says). */
+interface FlagOwner {
+  pid: number;
+  token: string;
+  started: string | null;
+}
+
+const self: FlagOwner = { pid: process.pid, token: randomBytes(8).toString('hex'), started: startTimeOf(process.pid) };
+
+/** Sets a flag naming this process; fails (rather than making it again) when the entry folder is gone. */
+export async function setFlag(trashPath: string, flag: string): Promise<void> {
+  await fs.writeFile(path.join(trashPath, flag), JSON.stringify(self));
+}
+
+/** The owner of a flag, or null when it names none (set before flags did). */
+export async function flagOwner(trashPath: string, flag: string): Promise<FlagOwner | null> {
+  try {
+    const owner = JSON.parse(await fs.readFile(path.join(trashPath, flag), 'utf8')) as FlagOwner;
+    return typeof owner?.pid === 'number' ? owner : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when one of the entry's flags was set by another process that is still running: its
+ * discard or restore is under way, not interrupted. A pid reused since only makes recovery wait.
+ */
+export async function heldByLiveProcess(trashPath: string): Promise<boolean> {
+  for (const flag of [DISCARDING_FLAG, REMOVING_FLAG, RESTORING_FLAG]) {
+    const owner = await flagOwner(trashPath, flag);
+    if (!owner || owner.token === self.token || owner.pid === process.pid || !isProcessAlive(owner.pid)) continue;
+    const started = startTimeOf(owner.pid);
+    if (owner.started === null || started === null || started === owner.started) return true;
+  }
+  return false;
+}
+
+/** True when a process with this pid runs (one of another user's too). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A process's start time in clock ticks since boot (Linux), or null where the system does not tell. */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at the state, field 3; the start time is field 22.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * What `entry.json` holds: the row, the sandbox exactly as it was when discarded (its base, strategy
@@ -52,29 +116,50 @@ export async function exists(file: string): Promise<boolean> {
 }
 
 /**
- * Moves a folder; across filesystems it is copied under a temporary name, renamed into place,
- * then removed, so `to` appears only once it is complete.
+ * Moves a folder to `to`, whose parent must exist. Across filesystems it is copied into a fresh
+ * folder of its own beside `to` (nothing there before is touched), the source is renamed to
+ * `aside` (when given), the copy renamed into place, and the source removed: `to` appears only
+ * once complete, and while the source is still at `from`, a folder at `to` is not from this move.
  */
-export async function moveDir(from: string, to: string): Promise<void> {
-  await fs.mkdir(path.dirname(to), { recursive: true });
+export async function moveDir(from: string, to: string, aside = from): Promise<void> {
   try {
     await fs.rename(from, to);
+    return;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    const partial = `${to}.partial`;
-    await makeFoldersWritable(partial);
-    await fs.rm(partial, { recursive: true, force: true });
-    await copyTree(from, partial);
-    await fs.rename(partial, to);
-    await makeFoldersWritable(from);
-    await fs.rm(from, { recursive: true, force: true });
   }
+  if (!(await fs.lstat(from)).isDirectory()) throw new Error(`${from} is not a folder (a symlink?), so it was not moved to ${to}.`);
+  const temp = await fs.mkdtemp(`${to}.partial-`);
+  const copy = path.join(temp, 'copy');
+  try {
+    await copyTree(from, copy);
+    if (aside !== from) await fs.rename(from, aside);
+    await fs.rename(copy, to).catch(async (error: unknown) => {
+      if (aside !== from) await fs.rename(aside, from);
+      throw error;
+    });
+  } catch (error) {
+    await removeTree(temp);
+    throw error;
+  }
+  await fs.rmdir(temp);
+  await removeTree(aside);
 }
 
-/** Copies one file or symlink (symlinks as symlinks, mtimes kept), creating parent folders. */
-export async function copyEntry(from: string | Buffer, to: string | Buffer): Promise<void> {
-  const parent = Buffer.isBuffer(to) ? to.subarray(0, to.lastIndexOf(0x2f)) : path.dirname(to);
-  await fs.mkdir(parent, { recursive: true });
+async function removeTree(dir: string): Promise<void> {
+  await makeFoldersWritable(dir);
+  await fs.rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * Copies the file or symlink `rel` from below `fromRoot` to below `toRoot` (symlinks as symlinks,
+ * mtimes kept). Missing parent folders are made one at a time, so a `toRoot` that vanished fails
+ * the copy instead of being made again.
+ */
+export async function copyEntry(fromRoot: string, toRoot: string, rel: string): Promise<void> {
+  const from = inRoot(fromRoot, rel);
+  const to = inRoot(toRoot, rel);
+  await makeParents(toRoot, rel);
   const stat = await fs.lstat(from);
   await fs.rm(to, { force: true });
   if (stat.isSymbolicLink()) {
@@ -86,19 +171,32 @@ export async function copyEntry(from: string | Buffer, to: string | Buffer): Pro
   await fs.utimes(to, stat.atimeMs / 1000, stat.mtimeMs / 1000);
 }
 
+async function makeParents(root: string, rel: string): Promise<void> {
+  const parts = rel.split('/').slice(0, -1);
+  if (parts.length === 0) return;
+  if (await fs.lstat(inRoot(root, parts.join('/'))).then(() => true, () => false)) return;
+  for (let depth = 1; depth <= parts.length; depth++) {
+    await fs.mkdir(inRoot(root, parts.slice(0, depth).join('/'))).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  }
+}
+
 /**
- * Copies everything below `from` into the folder `to` (created if needed), names exact, folders
- * with their modes, skipping top-level names in `skipTop` and sockets or pipes.
+ * Copies everything below `from` into the existing folder `to`, names exact, folders with their
+ * modes, skipping top-level names in `skipTop` and sockets or pipes.
  */
 export async function copyInto(from: string, to: string, skipTop: readonly string[] = []): Promise<void> {
   const entries = await listTree(from, { skip: (rel) => skipTop.includes(rel) });
-  await fs.mkdir(to, { recursive: true });
   const dirs: string[] = [];
   for (const entry of entries) {
     if (entry.kind === 'dir') {
-      await fs.mkdir(inRoot(to, entry.rel), { recursive: true });
+      // Not recursive: listTree gives folders before what they hold, and a `to` that vanished is not made again.
+      await fs.mkdir(inRoot(to, entry.rel)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
       dirs.push(entry.rel);
-    } else if (entry.kind !== 'other') await copyEntry(inRoot(from, entry.rel), inRoot(to, entry.rel));
+    } else if (entry.kind !== 'other') await copyEntry(from, to, entry.rel);
   }
   // Modes last and deepest first, so a folder without a write bit was still writable while filled.
   for (const rel of dirs.sort((a, b) => b.length - a.length)) {

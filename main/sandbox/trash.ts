@@ -15,7 +15,7 @@ import { git } from './git.ts';
 import { assertDeletable, isStrictlyInside, metaDir, writeMarker } from './layout.ts';
 import type { FileChange, SandboxRecord, TrashEntry } from './model.ts';
 import { removeWorktreeSandbox } from './provision.ts';
-import { copyEntry, copyInto, exists, moveDir, readTrashRecord, RESTORING_FLAG, type TrashRecord } from './trash-files.ts';
+import { copyEntry, copyInto, exists, heldByLiveProcess, moveDir, readTrashRecord, RESTORING_FLAG, setFlag, type TrashRecord } from './trash-files.ts';
 
 /** Entries still recoverable, newest first. */
 export function listTrashEntries(context: EngineContext): TrashEntry[] {
@@ -34,6 +34,9 @@ export async function restoreTrash(context: EngineContext, id: string): Promise<
     throw new ConflictError(
       `The sandbox of ${entry.resourceName} in plan ${entry.planId} is live again (provisioned anew), so the trash entry cannot go back in its place. Its files are at ${path.join(entry.trashPath, 'files')}.`,
     );
+  }
+  if (await heldByLiveProcess(entry.trashPath)) {
+    throw new ConflictError(`Another Bindery process is discarding or restoring trash entry ${id} right now; try again once it is done.`, { id });
   }
   const record = await readTrashRecord(entry.trashPath);
   const sandbox = record.sandbox;
@@ -72,24 +75,37 @@ export async function purgeTrash(context: EngineContext, options: { all?: boolea
 
 /**
  * Moves a copied sandbox back: its files, then its metadata. Each step is skipped when an earlier,
- * interrupted restore did it already (`files` gone from the entry and the folder in place).
+ * interrupted restore did it already (the folder in place and gone from the entry).
  */
 async function restoreCopy(sandbox: SandboxRecord, entry: TrashEntry, record: TrashRecord): Promise<void> {
   const files = path.join(entry.trashPath, 'files');
-  const meta = path.join(entry.trashPath, 'meta');
-  const filesKept = await exists(files);
-  if (await exists(sandbox.path)) {
-    if (filesKept) throw new ConflictError(`${sandbox.path} exists already; move it away to restore ${entry.id} there.`);
-  } else if (filesKept) {
+  const source = await keptFolder(files, sandbox.path, entry.id);
+  if (source) {
     const flag = path.join(entry.trashPath, RESTORING_FLAG);
-    await fs.writeFile(flag, '');
-    await moveDir(files, sandbox.path).catch(async (error: unknown) => {
+    await setFlag(entry.trashPath, RESTORING_FLAG);
+    await moveDir(source, sandbox.path, `${files}.moved`).catch(async (error: unknown) => {
       if (await exists(files)) await fs.rm(flag, { force: true });
       throw error;
     });
-  } else throw new ConflictError(`The files of trash entry ${entry.id} are gone from ${files}, so it cannot be restored; purge it.`);
-  if (await exists(meta)) await moveDir(meta, metaDir(sandbox.path));
+  } else if (!(await exists(sandbox.path))) throw new ConflictError(`The files of trash entry ${entry.id} are gone from ${files}, so it cannot be restored; purge it.`);
+  const meta = path.join(entry.trashPath, 'meta');
+  const metaSource = await keptFolder(meta, metaDir(sandbox.path), entry.id);
+  if (metaSource) await moveDir(metaSource, metaDir(sandbox.path), `${meta}.moved`);
   if (record.rootMode != null) await fs.chmod(sandbox.path, record.rootMode);
+}
+
+/**
+ * Where a folder kept in the entry moves back from, or null when there is none (back already, or
+ * gone). A move across filesystems renames it to `<name>.moved` before its copy takes `target`, so
+ * while it still has its own name, a folder at `target` is someone else's.
+ */
+async function keptFolder(kept: string, target: string, id: string): Promise<string | null> {
+  if (await exists(target)) {
+    if (await exists(kept)) throw new ConflictError(`${target} exists already; move it away to restore ${id} there.`);
+    return null;
+  }
+  for (const source of [kept, `${kept}.moved`]) if (await exists(source)) return source;
+  return null;
 }
 
 /**
@@ -112,19 +128,22 @@ async function restoreWorktree(context: EngineContext, sandbox: SandboxRecord, e
       `The base commit ${base.slice(0, 12)} of this sandbox is gone from ${repo} (garbage-collected?), so the worktree cannot be rebuilt. The changed files are at ${path.join(entry.trashPath, 'files')}.`,
     );
   }
-  await fs.writeFile(flag, '');
+  await setFlag(entry.trashPath, RESTORING_FLAG);
   await fs.mkdir(metaDir(sandbox.path), { recursive: true });
   writeMarker(sandbox);
+  let made = false;
   try {
     if (sandbox.baseRef) await git('update-ref', ['update-ref', sandbox.baseRef, base], { cwd: repo });
     await git('worktree add', ['worktree', 'add', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${sandbox.planId}`, sandbox.path, base], { cwd: repo });
+    made = true;
     const files = path.join(entry.trashPath, 'files');
     if (record.whole) await replaceTree(sandbox.path, files);
     else await applyChanges(sandbox.path, files, record.changes ?? []);
     for (const dir of record.emptyDirs ?? []) await fs.mkdir(inRoot(sandbox.path, dir), { recursive: true });
     if (sandbox.access === 'read_only') await makeReadOnly(sandbox.path);
   } catch (error) {
-    await removeWorktreeSandbox(repo, sandbox.path, sandbox.baseRef);
+    // Only a worktree this call made goes: a folder that took its place meanwhile is someone else's.
+    if (made) await removeWorktreeSandbox(repo, sandbox.path, sandbox.baseRef);
     await fs.rm(flag, { force: true });
     throw error;
   }
@@ -155,6 +174,6 @@ async function applyChanges(sandboxPath: string, files: string, changes: FileCha
     if (change.newType === null) continue;
     const to = inRoot(sandboxPath, change.path);
     if ((await fs.lstat(to).catch(() => null))?.isDirectory()) await fs.rm(to, { recursive: true });
-    await copyEntry(inRoot(files, change.path), to);
+    await copyEntry(files, sandboxPath, change.path);
   }
 }
