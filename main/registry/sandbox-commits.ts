@@ -13,6 +13,7 @@ interface CommitRow {
   undone_at: string | null;
   created_at: string;
   committed: string;
+  forgotten_at: string | null;
 }
 
 function toCommit(row: CommitRow): CommitRecord {
@@ -40,12 +41,38 @@ export function insertCommit(db: Database, commit: CommitRecord, committed: Reco
   ).run({ ...commit, written: JSON.stringify(commit.written), deleted: JSON.stringify(commit.deleted), committed: JSON.stringify(committed) });
 }
 
-/** What the sandbox's commits that are not undone left at each path, the newest winning. */
-export function committedStates(db: Database, sandboxId: string): Map<string, CommittedState> {
-  const rows = db.prepare('SELECT committed FROM sandbox_commits WHERE sandbox_id = ? AND undone_at IS NULL ORDER BY created_at, id').all(sandboxId) as Array<{ committed: string }>;
+/** Parsed committed states per database and sandbox, with the fingerprint of the commits they came from. */
+const parsedStates = new WeakMap<Database, Map<string, { fingerprint: string; states: ReadonlyMap<string, CommittedState> }>>();
+
+/**
+ * What the sandbox's own commits (not undone, not from before a discard) left at each path, the
+ * latest recorded winning. Parsed again only when its commits changed (a cheap count tells), since change
+ * detection asks at every look and a big commit's states take long to parse.
+ */
+export function committedStates(db: Database, sandboxId: string): ReadonlyMap<string, CommittedState> {
+  const counts = db
+    .prepare('SELECT COUNT(*) AS n, MAX(rowid) AS last, COUNT(undone_at) AS undone, COUNT(forgotten_at) AS forgotten FROM sandbox_commits WHERE sandbox_id = ?')
+    .get(sandboxId) as { n: number; last: number | null; undone: number; forgotten: number };
+  const fingerprint = `${counts.n}:${counts.last}:${counts.undone}:${counts.forgotten}`;
+  let bySandbox = parsedStates.get(db);
+  if (!bySandbox) parsedStates.set(db, (bySandbox = new Map()));
+  const known = bySandbox.get(sandboxId);
+  if (known?.fingerprint === fingerprint) return known.states;
+  const rows = db
+    .prepare('SELECT committed FROM sandbox_commits WHERE sandbox_id = ? AND undone_at IS NULL AND forgotten_at IS NULL ORDER BY rowid')
+    .all(sandboxId) as Array<{ committed: string }>;
   const states = new Map<string, CommittedState>();
   for (const row of rows) for (const [rel, state] of Object.entries(JSON.parse(row.committed) as Record<string, CommittedState>)) states.set(rel, state);
+  bySandbox.set(sandboxId, { fingerprint, states });
   return states;
+}
+
+/**
+ * A discarded sandbox's commits stop counting as its own: provisioned again, it starts from the
+ * original as it is then, and what it committed before is just part of that.
+ */
+export function forgetCommittedStates(db: Database, sandboxId: string, at: string): void {
+  db.prepare('UPDATE sandbox_commits SET forgotten_at = ? WHERE sandbox_id = ? AND forgotten_at IS NULL').run(at, sandboxId);
 }
 
 /** The newest commit of a sandbox that has not been undone. */

@@ -32,8 +32,8 @@ export interface PathState {
   original: DiskEntry;
   /** The original still equals the base here. */
   originalIsBase: boolean;
-  /** The original holds what this sandbox last committed here. */
-  originalIsOwnCommit: boolean;
+  /** What this sandbox last committed here (not undone), if it did: from then on that, not the base, is what nobody else has touched. */
+  ownCommit: CommittedState | null;
   /** The base content when it is known and small (git blobs; copies whose original is unchanged). */
   baseContent: Buffer | null;
   /** When reading the two sides began (ms since the epoch): changes since then may not show in their stats yet. */
@@ -152,8 +152,7 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
     // where the base had a file, that file is gone (a folder's own files are candidates of their own).
     const sandboxEntry: DiskEntry = inSandbox.type === 'other' ? { type: null } : inSandbox;
     const originalIsBase = matchesBase(original, base, sandbox.access === 'write_only');
-    const originalIsOwnCommit = !originalIsBase && holds(original, ownCommits?.get(rel));
-    states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase, originalIsOwnCommit, baseContent: null, readAtMs };
+    states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase, ownCommit: ownCommits?.get(rel) ?? null, baseContent: null, readAtMs };
   });
   await loadBaseContent(sandbox, states);
   return states;
@@ -342,13 +341,13 @@ function alreadyThere(state: PathState): boolean {
 }
 
 function drift(state: PathState, sandbox: SandboxRecord): Pick<FileChange, 'drift' | 'driftReason'> {
-  if (state.originalIsBase) return { drift: 'clean', driftReason: null };
   if (alreadyThere(state)) return { drift: 'applied', driftReason: null };
-  // What changed the original since the base is this sandbox's own earlier commit: nobody's work is in the way.
-  if (state.originalIsOwnCommit) return { drift: 'clean', driftReason: null };
+  // Where this sandbox committed before, the original is untouched while it holds that commit (even the base put back is someone's change).
+  if (state.ownCommit ? holds(state.original, state.ownCommit) : state.originalIsBase) return { drift: 'clean', driftReason: null };
   const now = state.original.type;
   let reason: string;
-  if (state.base === null && now === 'other') reason = `${sandbox.originalPath} has a folder or special file at this path, which a commit does not replace: commit the deletions inside the folder first (select the folder with a trailing /; it goes once they empty it), or move it aside there`;
+  if (state.ownCommit) reason = `it changed in ${sandbox.originalPath} after this sandbox committed it`;
+  else if (state.base === null && now === 'other') reason = `${sandbox.originalPath} has a folder or special file at this path, which a commit does not replace: commit the deletions inside the folder first (select the folder with a trailing /; it goes once they empty it), or move it aside there`;
   else if (state.base === null) reason = `a ${now} was created at this path in ${sandbox.originalPath} after the sandbox was made`;
   else if (now === null) reason = `it was deleted from ${sandbox.originalPath} after the sandbox was made`;
   else reason = `it changed in ${sandbox.originalPath} after the sandbox was made`;

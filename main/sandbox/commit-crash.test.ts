@@ -43,9 +43,13 @@ describe('a commit killed mid-way', () => {
     if (outcome === 'rolled_back') expect(after).toEqual(before);
     else expect(after).toEqual({ ...Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v.replace('old', 'new')])), 'added.txt': 'added\n' });
     expect(Object.keys(after).filter((rel) => path.basename(rel).startsWith(TEMP_PREFIX))).toEqual([]);
-    // A commit recovery finished is recorded as the sandbox's, so it can be undone like any other.
+    // A commit recovery finished is recorded as the sandbox's: the tool can work on without conflicts, and it can be undone like any other.
     if (outcome === 'completed') {
       expect(manager.sandbox(sandbox.id).status).toBe('committed');
+      writeFiles(sandbox.path, { 'd0/f0.txt': 'newer 0\n' });
+      const drifts = new Set((await manager.changes(sandbox.id)).changes.map((change) => `${change.path} ${change.drift}`));
+      expect([drifts.has('d0/f0.txt clean'), drifts.has('d1/f1.txt applied')]).toEqual([true, true]);
+      writeFiles(sandbox.path, { 'd0/f0.txt': 'new 0\n' });
       expect((await manager.undo(sandbox.id)).restored).toHaveLength(FILES + 1);
       expect(tree(original)).toEqual(before);
     } else await expect(manager.undo(sandbox.id)).rejects.toThrow(/has no commit to undo/);

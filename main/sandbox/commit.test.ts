@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../../shared/errors.ts';
 import { listActivity } from '../registry/activity.ts';
+import { committedStates } from '../registry/sandbox-commits.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { decodeName, inRoot } from './fs-path.ts';
 import * as journal from './journal/index.ts';
@@ -259,6 +260,53 @@ describe('commit', () => {
     await manager.undo(sandbox.id);
     writeFiles(sandbox.path, { 'a.txt': 'A3\n' });
     expect((await manager.changes(sandbox.id)).changes.find((c) => c.path === 'a.txt')?.drift).toBe('clean');
+  });
+
+  it("takes a person's change after the sandbox's own commit for a conflict, the base put back included", async () => {
+    const { manager, plan } = newManager();
+    const lines = 'l1\nl2\nl3\nl4\nl5\nl6\nl7\nl8\n';
+    const repo = gitRepo({ 'keep.txt': 'important\n', 'a.txt': 'base\n', 'm.txt': lines, 'other.txt': 'o\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    fs.rmSync(path.join(sandbox.path, 'keep.txt'));
+    writeFiles(sandbox.path, { 'a.txt': 'tool 1\n', 'm.txt': lines.replace('l1', 'TOOL1') });
+    writeFiles(repo, { 'm.txt': lines.replace('l8', 'PERSON8') });
+    expect((await manager.commit(sandbox.id, { resolutions: { 'm.txt': 'merge' } })).kind).toBe('committed');
+    // The person takes back what the commit did to keep.txt and a.txt; the merge's result holds a line the sandbox lacks.
+    git(repo, 'checkout', '--', 'keep.txt', 'a.txt');
+    writeFiles(sandbox.path, { 'a.txt': 'tool 1\ntool 2\n', 'other.txt': 'O\n' });
+    const drifts = Object.fromEntries((await manager.changes(sandbox.id)).changes.map((c) => [c.path, c.drift]));
+    expect(drifts).toEqual({ 'keep.txt': 'conflict', 'a.txt': 'conflict', 'm.txt': 'conflict', 'other.txt': 'clean' });
+    await expect(manager.commit(sandbox.id)).rejects.toBeInstanceOf(ConflictError);
+    expect([read(repo, 'keep.txt'), read(repo, 'a.txt'), read(repo, 'm.txt')]).toEqual(['important\n', 'base\n', lines.replace('l1', 'TOOL1').replace('l8', 'PERSON8')]);
+  });
+
+  it("reads a sandbox's own commits again only when they changed (change detection asks at every look)", async () => {
+    const { manager, plan, db } = newManager();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n' });
+    await manager.commit(sandbox.id);
+    const first = committedStates(db, sandbox.id);
+    expect(first.get('a.txt')).toMatchObject({ kind: 'file', sha256: createHash('sha256').update('A\n').digest('hex') });
+    expect(committedStates(db, sandbox.id)).toBe(first);
+    await manager.undo(sandbox.id);
+    expect(committedStates(db, sandbox.id).size).toBe(0);
+  });
+
+  it('does not take the commits of a discarded sandbox for those of the one provisioned again in its place', async () => {
+    const { manager, plan } = newManager();
+    const planId = plan();
+    const original = plainDir({ 'a.txt': 'base\n' });
+    const first = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(first.path, { 'a.txt': 'first run\n' });
+    await manager.commit(first.id);
+    writeFiles(original, { 'a.txt': 'person v1\n' });
+    await manager.rollback(first.id, { yes: true });
+    const second = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    expect(second.id).toBe(first.id);
+    // The person puts back what the first run left; the second run edits what it was given.
+    writeFiles(original, { 'a.txt': 'first run\n' });
+    writeFiles(second.path, { 'a.txt': 'person v1\nsecond run\n' });
+    expect((await manager.changes(second.id)).changes).toMatchObject([{ path: 'a.txt', drift: 'conflict' }]);
   });
 
   it('commitAll checks every sandbox first and writes nothing if any has a conflict', async () => {

@@ -14,7 +14,7 @@ import { logEvent, type EngineContext } from './engine-context.ts';
 import { displayPath } from './fs-path.ts';
 import { commitPaths, currentBranch } from './git-commit.ts';
 import type { CommitProgress } from './journal/index.ts';
-import type { CommitRecord, SandboxRecord } from './model.ts';
+import type { CommitRecord, CommittedState, SandboxRecord } from './model.ts';
 import { noteRecovered } from './recovery.ts';
 
 /** Options of a commit. */
@@ -137,13 +137,22 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
     undoneAt: null,
     createdAt: context.now(),
   };
-  insertCommit(context.db, commit, result.committed);
+  insertCommit(context.db, commit, ownStates(plan, result.committed));
   setSandboxStatus(context.db, sandbox.id, 'committed', context.now());
   const leftOut = onBranch?.ignored.length ? ` (${onBranch.ignored.length} ignored file(s) left out of it: ${onBranch.ignored.slice(0, 5).map(displayPath).join(', ')})` : '';
   const how = onBranch ? ` and committed as ${onBranch.commit.slice(0, 12)} on ${branch}${leftOut}` : '';
   logEvent(context, 'commit', sandbox.planId, sandbox.id, `Committed ${result.written.length} written, ${result.deleted.length} deleted into ${sandbox.originalPath}${how}.`);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'committed' });
   return { kind: 'committed', sandboxId: sandbox.id, commit, skipped: plan.skipped };
+}
+
+/**
+ * What the commit left that the sandbox itself holds: a merge's result is written to the original
+ * only, so it stays someone else's doing there (the sandbox's next commit must not pass over it).
+ */
+function ownStates(plan: CommitPlan, committed: Record<string, CommittedState>): Record<string, CommittedState> {
+  const merged = new Set(plan.ops.filter((op) => op.kind === 'write' && plan.tempFiles.includes(op.sourcePath)).map((op) => op.relPath));
+  return Object.fromEntries(Object.entries(committed).filter(([rel]) => !merged.has(rel)));
 }
 
 async function undoApplied(context: EngineContext, outcomes: CommitOutcome[]): Promise<void> {

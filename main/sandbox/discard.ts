@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError } from '../../shared/errors.ts';
 import { setSandboxStatus } from '../registry/sandboxes.ts';
+import { forgetCommittedStates } from '../registry/sandbox-commits.ts';
 import { insertTrash } from '../registry/trash.ts';
 import { makeFoldersWritable } from './access.ts';
 import { countChanges, detectChanges } from './changes.ts';
@@ -65,7 +66,7 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxRec
     if (!changes || changes.length > 0) trashId = await toTrash(context, sandbox, changes, counts);
     else await removeFolder(sandbox);
   }
-  if (!trashId) setSandboxStatus(context.db, sandbox.id, 'discarded', context.now());
+  if (!trashId) markDiscarded(context, sandbox.id);
   const what = counts ? `${counts.total} change(s)` : 'whole folder (its changes could not be determined)';
   const kept = trashId ? ` Its ${what} ${counts ? 'are' : 'is'} in the trash (${trashId}) for ${context.trashDays} days.` : '';
   logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, `Discarded the sandbox of ${sandbox.resourceName}.${kept}`);
@@ -177,8 +178,16 @@ export async function finishDiscard(context: EngineContext, record: TrashRecord)
   }
   context.db.transaction(() => {
     insertTrash(context.db, entry);
-    setSandboxStatus(context.db, sandbox.id, 'discarded', context.now());
+    markDiscarded(context, sandbox.id);
   })();
   await fs.rm(path.join(entry.trashPath, REMOVING_FLAG), { force: true });
   await fs.rm(path.join(entry.trashPath, DISCARDING_FLAG), { force: true });
+}
+
+/** Records a sandbox as discarded; its commits stop counting as its own (see forgetCommittedStates). */
+function markDiscarded(context: EngineContext, sandboxId: string): void {
+  context.db.transaction(() => {
+    setSandboxStatus(context.db, sandboxId, 'discarded', context.now());
+    forgetCommittedStates(context.db, sandboxId, context.now());
+  })();
 }

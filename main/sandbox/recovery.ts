@@ -16,7 +16,9 @@ import { makeFoldersWritable } from './access.ts';
 import { finishDiscard } from './discard.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import type { RecoveredTransaction } from './journal/index.ts';
-import type { CommitRecord } from './model.ts';
+import { readSmallEntry, TEXT_LIMIT } from './content.ts';
+import { inRoot } from './fs-path.ts';
+import type { CommitRecord, CommittedState } from './model.ts';
 import { META_SUFFIX, readMarker } from './layout.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
 import { baseRefFor } from './strategies/git-worktree.ts';
@@ -117,10 +119,26 @@ function recordFinishedCommit(context: EngineContext, done: RecoveredTransaction
     undoneAt: null,
     createdAt: context.now(),
   };
-  insertCommit(context.db, commit);
+  insertCommit(context.db, commit, heldBySandbox(sandbox.path, done.committed ?? {}));
   if (sandbox.status === 'ready') setSandboxStatus(context.db, sandbox.id, 'committed', context.now());
   context.emit({ type: 'recovered', planId: sandbox.planId, sandboxId: sandbox.id });
   return commit;
+}
+
+/**
+ * The states of a recovered commit that the sandbox holds too, which count as its own (see
+ * committedStates). A merge's result is in the original only, and which writes were merges is not
+ * in the journal: the sandbox's own content tells (a file over the text limit is not read, so it
+ * counts as someone else's, the safe side).
+ */
+function heldBySandbox(sandboxPath: string, committed: Record<string, CommittedState>): Record<string, CommittedState> {
+  const held = (rel: string, state: CommittedState): boolean => {
+    const entry = readSmallEntry(inRoot(sandboxPath, rel), TEXT_LIMIT);
+    if (state.kind === 'absent') return entry?.type === null;
+    if (state.kind === 'symlink') return entry?.type === 'symlink' && entry.data?.toString('utf8') === state.target;
+    return entry?.type === 'file' && entry.sha256 === state.sha256;
+  };
+  return Object.fromEntries(Object.entries(committed).filter(([rel, state]) => held(rel, state)));
 }
 
 /**

@@ -143,7 +143,7 @@ describe('a commit interrupted while its folder is away', () => {
       onRecovered: (done) => settled.push(done),
     });
     expect(next.kind).toBe('applied');
-    expect(settled).toEqual([{ transactionId: record.transactionId, outcome: 'completed', written: ['a.txt', 'b.txt'], deleted: [] }]);
+    expect(settled).toEqual([{ transactionId: record.transactionId, outcome: 'completed', written: ['a.txt', 'b.txt'], deleted: [], committed: { 'a.txt': expect.objectContaining({ kind: 'file' }), 'b.txt': expect.objectContaining({ kind: 'file' }) } }]);
     expect(readTree(target)).toEqual({ 'a.txt': 'new a', 'b.txt': 'new b', 'c.txt': 'new c' });
     expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committed', 'committed']);
     expect(await recoverTransactions(journalDir)).toEqual([]);
@@ -178,7 +178,7 @@ describe('a commit interrupted while its folder is away', () => {
     const settled: RecoveredTransaction[] = [];
     const around = await applyTransaction({ journalDir, targetRoot: target, ops: [writeOp(sandbox, 'sub/a.txt', 'new a')], onRecovered: (done) => settled.push(done) });
     expect(around.kind).toBe('applied');
-    expect(settled).toEqual([{ transactionId: record.transactionId, outcome: 'completed', written: ['a.txt', 'b.txt'], deleted: [] }]);
+    expect(settled).toEqual([{ transactionId: record.transactionId, outcome: 'completed', written: ['a.txt', 'b.txt'], deleted: [], committed: { 'a.txt': expect.objectContaining({ kind: 'file' }), 'b.txt': expect.objectContaining({ kind: 'file' }) } }]);
     expect(readTree(sub)).toEqual({ 'a.txt': 'new a', 'b.txt': 'new b' });
     expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['committed', 'committed']);
     expect(tempFilesIn(target)).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { BinderyError, ConflictError, NotFoundError } from '../../../shared/errors.ts';
-import { observe, sameState } from './entry-state.ts';
+import { observe, sameState, type RecordedState } from './entry-state.ts';
 import {
   isFinal,
   listTransactionIds,
@@ -122,6 +122,7 @@ async function settle(ctx: SettleContext): Promise<RecoveredTransaction> {
   if (outcome.outcome === 'completed') {
     outcome.written = ctx.record.ops.filter((op) => op.kind === 'write').map((op) => op.relPath);
     outcome.deleted = ctx.record.ops.filter((op) => op.kind === 'delete').map((op) => op.relPath);
+    outcome.committed = Object.fromEntries(ctx.record.ops.map((op) => [op.relPath, op.next as RecordedState]));
   }
   return labels ? { ...outcome, labels } : outcome;
 }

@@ -176,9 +176,10 @@ export interface RecoveredTransaction {
   reason?: string;
   /** The labels the commit was made with (see ApplyTransactionInput). */
   labels?: Record<string, string>;
-  /** For a completed commit: the paths it wrote and deleted. */
+  /** For a completed commit: the paths it wrote and deleted, and what each holds now. */
   written?: string[];
   deleted?: string[];
+  committed?: Record<string, RecordedState>;
 }
 
 /** Options of `recoverTransactions`. */
