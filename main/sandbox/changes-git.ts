@@ -102,6 +102,24 @@ async function indexCandidates(sandbox: SandboxRecord, tempDir: string, nested: 
   }
 }
 
+/** Paths per git call: well under any command line's limit. */
+const PATHS_PER_CALL = 500;
+
+/**
+ * Which of `rels` (files in the work tree `repo`) git finds unchanged since `commit`, through its
+ * filters: where git converts line endings or filters files on checkout, a file's bytes differ
+ * from its blob though nobody changed it. Read-only: optional locks stay off.
+ */
+export async function unchangedThroughFilters(repo: string, commit: string, rels: readonly string[]): Promise<Set<string>> {
+  const changed = new Set<string>();
+  for (let from = 0; from < rels.length; from += PATHS_PER_CALL) {
+    const pathspecs = rels.slice(from, from + PATHS_PER_CALL).map((rel) => `:(literal)${rel}`);
+    const listed = await git('diff (through filters)', ['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', commit, '--', ...pathspecs], { cwd: repo });
+    for (const name of splitNul(listed.stdout)) changed.add(decodeName(name));
+  }
+  return new Set(rels.filter((rel) => !changed.has(rel)));
+}
+
 /**
  * The contents of base blobs up to `limit` bytes each, by id, from one `git cat-file --batch`:
  * bigger blobs stream past without being held.

@@ -276,6 +276,24 @@ describe('changes of special sandboxes', () => {
     expect((await manager.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified fresh.txt']);
   });
 
+  it('does not take the line endings git converts in a worktree original for edits of its own', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ '.gitattributes': '*.txt text eol=crlf\n', 'a.txt': 'one\ntwo\n', 'b.txt': 'b\n' });
+    // Checked out again, the files have CRLF endings in the work tree while their blobs keep LF.
+    fs.rmSync(path.join(repo, 'a.txt'));
+    fs.rmSync(path.join(repo, 'b.txt'));
+    git(repo, 'checkout', '--', '.');
+    expect(fs.readFileSync(path.join(repo, 'a.txt'), 'utf8')).toBe('one\r\ntwo\r\n');
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(sandbox.strategy).toBe('git_worktree');
+    writeFiles(sandbox.path, { 'a.txt': 'one\r\nTWO\r\n' });
+    writeFiles(repo, { 'b.txt': 'person\r\n' });
+    writeFiles(sandbox.path, { 'b.txt': 'tool\r\n' });
+    expect(byPath((await manager.changes(sandbox.id)).changes)).toMatchObject({ 'a.txt': { drift: 'clean', additions: 1, deletions: 1 }, 'b.txt': { drift: 'conflict' } });
+    await manager.commit(sandbox.id, { paths: ['a.txt'] });
+    expect(fs.readFileSync(path.join(repo, 'a.txt'), 'utf8')).toBe('one\r\nTWO\r\n');
+  });
+
   it('diffs a copy whose base is gone against the original as it is now, even when it holds nothing there', async () => {
     const { manager, plan } = newManager();
     const dir = tempDir('bindery-orig-');

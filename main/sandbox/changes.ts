@@ -7,9 +7,9 @@
 import { ConflictError } from '../../shared/errors.ts';
 import type { ChangeCache, ListedPath } from './change-cache.ts';
 import { copyCandidates } from './changes-copy.ts';
-import { gitCandidates, readBlobs, type GitBaseEntry } from './changes-git.ts';
+import { gitCandidates, readBlobs, unchangedThroughFilters, type GitBaseEntry } from './changes-git.ts';
 import { lineCounts, readEntry, readSmallEntry, sameContent, TEXT_LIMIT, type DiskEntry } from './content.ts';
-import { displayPath, inRoot } from './fs-path.ts';
+import { displayPath, hasEscapes, inRoot } from './fs-path.ts';
 import { sameInstant, type ManifestEntry } from './manifest.ts';
 import type { ChangeCounts, CommittedState, FileChange, SandboxChanges, SandboxRecord } from './model.ts';
 import { CHANGE_KINDS } from './model.ts';
@@ -154,8 +154,24 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
     const originalIsBase = matchesBase(original, base, sandbox.access === 'write_only');
     states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase, ownCommit: ownCommits?.get(rel) ?? null, baseContent: null, readAtMs };
   });
+  await settleThroughFilters(sandbox, states);
   await loadBaseContent(sandbox, states);
   return states;
+}
+
+/**
+ * In a worktree whose repository converts files on checkout (line endings, filters), an original
+ * file's bytes differ from its base blob though nobody touched it: git, which applies the filters,
+ * is asked about the files whose bytes differ, so they are not taken for someone's edits (and
+ * their bytes serve as the base's). Names that are not UTF-8 cannot be passed; they stay unsure,
+ * which is the safe side.
+ */
+async function settleThroughFilters(sandbox: SandboxRecord, states: PathState[]): Promise<void> {
+  if (sandbox.strategy !== 'git_worktree' || !sandbox.baseCommit) return;
+  const unsure = states.filter((s) => !s.originalIsBase && s.base?.kind === 'git' && s.base.entry.type === 'file' && s.original.type === 'file' && !hasEscapes(s.rel));
+  if (unsure.length === 0) return;
+  const same = await unchangedThroughFilters(sandbox.originalPath, sandbox.baseCommit, unsure.map((s) => s.rel));
+  for (const state of unsure) if (same.has(state.rel)) state.originalIsBase = true;
 }
 
 /**
