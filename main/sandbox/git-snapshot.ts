@@ -45,6 +45,8 @@ export interface OriginalRepo {
   tree: string | null;
   /** The status found tracked or untracked changes. */
   dirty: boolean;
+  /** Paths whose working content differs from HEAD: changed tracked files, untracked files, and untracked folders as `dir/`. */
+  changed: string[];
   ignored: WorkingStateSnapshot['ignored'];
 }
 
@@ -105,6 +107,7 @@ async function withStatus(location: string, repo: UsableRoot, signal?: AbortSign
     head,
     tree: head !== null && head === repo.head ? repo.tree : null,
     dirty: records.some((r) => r[0] === 0x31 || r[0] === 0x32 || r[0] === 0x75 || r[0] === 0x3f),
+    changed: changedPaths(records),
     ignored: { sample: ignoredRecords.slice(0, IGNORED_SAMPLE).map((r) => decodeName(r.subarray(2))), count: ignoredRecords.length },
   };
 }
@@ -140,6 +143,22 @@ async function nestedRepositories(location: string, records: Buffer[], signal?: 
   const listing = await git('ls-files (untracked)', ['--literal-pathspecs', 'ls-files', '-z', '--others', '--exclude-standard', ...pathspecs], { cwd: location, signal });
   const inside = splitNul(listing.stdout).filter((r) => r[r.length - 1] === 0x2f).map((r) => decodeName(r.subarray(0, -1)));
   return [...nested, ...inside];
+}
+
+/** The paths of the status's change records (`1`, `2` and `u` after their fields; `?` after its tag), renames' old paths left out. */
+function changedPaths(records: Buffer[]): string[] {
+  const fieldsOf: Record<number, number> = { 0x31: 8, 0x32: 9, 0x75: 10, 0x3f: 1 };
+  const paths: string[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    const fields = fieldsOf[record[0]!];
+    if (fields === undefined) continue;
+    let start = 0;
+    for (let k = 0; k < fields; k++) start = record.indexOf(0x20, start) + 1;
+    paths.push(decodeName(record.subarray(start)));
+    if (record[0] === 0x32) i++; // a rename's old path follows as a record of its own
+  }
+  return paths;
 }
 
 /** Paths for a message: the first few, and how many more. */

@@ -108,6 +108,16 @@ describe('git_worktree provisioning', () => {
     expect(gitFingerprint(repo, { skipBinderyRefs: true })).toEqual(before);
   });
 
+  it("gives changed and untracked files the original's own bytes where git's filters would convert their line endings", async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ '.gitattributes': '*.txt text eol=crlf\n', 'a.txt': 'a\r\n' });
+    writeFiles(repo, { 'a.txt': 'edited with LF\n', 'new.txt': 'one\ntwo\n', 'notes/deep/more.txt': 'lf\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(sandbox.strategy).toBe('git_worktree');
+    for (const rel of ['a.txt', 'new.txt', 'notes/deep/more.txt']) expect(fs.readFileSync(path.join(sandbox.path, rel))).toEqual(fs.readFileSync(path.join(repo, rel)));
+    expect((await manager.changes(sandbox.id)).changes).toEqual([]);
+  });
+
   it('copies instead, saying which, when the checkout holds git repositories that are not submodules', async () => {
     const { manager, plan } = newManager();
     const repo = gitRepo({ 'a.txt': 'a\n', 'src/main.js': 'main\n' });

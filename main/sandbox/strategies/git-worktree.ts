@@ -8,7 +8,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CancelledError } from '../../../shared/errors.ts';
 import { git } from '../git.ts';
+import { hasEscapes, inRoot } from '../fs-path.ts';
 import { snapshotWorkingState, type Inspection } from '../git-snapshot.ts';
+import { walkSync } from '../walk.ts';
 import type { ProvisionProgress } from '../copy-tree.ts';
 
 /** Input of `provisionWorktree`. */
@@ -75,6 +77,7 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
     await (early ?? place(request, snapshot.commit, refValues, cancellable));
     throwIfCancelled(signal);
     if (root.head !== null && snapshot.commit !== root.head) await moveTo(request, root.head, snapshot.commit, refValues);
+    if (!snapshot.clean) await keepOriginalBytes(repo, request.sandboxPath, original.changed);
     throwIfCancelled(signal);
     onProgress?.({ phase: 'finishing', done: 1, total: 1 });
     return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: snapshot.ignored.sample, ignoredCount: snapshot.ignored.count };
@@ -108,6 +111,24 @@ async function place(request: WorktreeRequest, commit: string, refValues: Set<st
   if (pinned.status === 'fulfilled') refValues.add(commit);
   if (checkedOut.status === 'rejected') throw checkedOut.reason;
   if (pinned.status === 'rejected') throw pinned.reason;
+}
+
+/**
+ * Gives the sandbox the original's own bytes where git's filters (line endings, `ident`) made the
+ * checkout of a changed or untracked file differ in size from it: an LF file under `eol=crlf`
+ * would start the tool from CRLF. git sees the same content either way. Folders whose names are
+ * not UTF-8 are not walked (their files keep git's checkout).
+ */
+async function keepOriginalBytes(repo: string, sandboxPath: string, changed: readonly string[]): Promise<void> {
+  const files: string[] = [];
+  for (const rel of changed) {
+    if (!rel.endsWith('/')) files.push(rel);
+    else if (!hasEscapes(rel)) walkSync(path.join(repo, rel), (inner) => files.push(`${rel}${inner}`));
+  }
+  for (const rel of files) {
+    const [mine, theirs] = [inRoot(repo, rel), inRoot(sandboxPath, rel)].map((at) => fsSync.lstatSync(at, { throwIfNoEntry: false }));
+    if (mine?.isFile() && theirs?.isFile() && mine.size !== theirs.size) await fs.copyFile(inRoot(repo, rel), inRoot(sandboxPath, rel));
+  }
 }
 
 /** Moves a fresh worktree sandbox (nothing in it is anyone's work yet) and its ref from `from` to `to`. */
