@@ -18,7 +18,7 @@ import { assertDeletable, metaDir } from './layout.ts';
 import type { ChangeCounts, FileChange, SandboxRecord, TrashEntry } from './model.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
 import { baseRefFor } from './strategies/git-worktree.ts';
-import { copyEntry, copyInto, DISCARDING_FLAG, emptyFolders, exists, moveDir, REMOVING_FLAG, setFlag, writeTrashRecord, type TrashRecord } from './trash-files.ts';
+import { copyEntry, copyInto, DISCARDING_FLAG, emptyFolders, exists, moveDir, removeTree, REMOVING_FLAG, setFlag, writeTrashRecord, type TrashRecord } from './trash-files.ts';
 
 /** Options of a discard. */
 export interface DiscardOptions {
@@ -122,6 +122,8 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
   const emptyDirs = worktree && changes ? await emptyFolders(sandbox.path, ['.git']) : [];
   const record: TrashRecord = { entry, sandbox, changes, whole: worktree && !changes, emptyDirs, rootMode };
   await fs.mkdir(trashPath, { recursive: true });
+  // A worktree, or a copy copied across filesystems, stays whole where it was until finishDiscard begins removing it.
+  let whole = worktree;
   try {
     await setFlag(trashPath, DISCARDING_FLAG);
     await writeTrashRecord(trashPath, record);
@@ -129,18 +131,17 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
     else {
       // Moving a folder to another parent needs its own write bit (its ".." changes); read_only cleared it.
       await fs.chmod(sandbox.path, (rootMode as number) | 0o200);
-      await moveDir(sandbox.path, files);
+      whole = await moveDir(sandbox.path, files, { keepSource: true });
     }
+    await finishDiscard(context, record);
   } catch (error) {
-    // Until `files` is complete the sandbox is whole where it was, and the half-made entry goes.
-    if (!(await exists(files))) {
+    // Until `files` is complete, or while a sandbox still whole has not begun to be removed, the half-made entry goes.
+    if (!(await exists(files)) || (whole && !(await exists(path.join(trashPath, REMOVING_FLAG))))) {
       if (rootMode !== null) await fs.chmod(sandbox.path, rootMode).catch(() => undefined);
-      await makeFoldersWritable(trashPath);
-      await fs.rm(trashPath, { recursive: true, force: true });
+      await removeTree(trashPath);
     }
     throw error;
   }
-  await finishDiscard(context, record);
   return id;
 }
 
@@ -159,21 +160,26 @@ async function keepWorktreeFiles(sandboxPath: string, changes: FileChange[] | nu
 /**
  * Second half of a discard, once the sandbox's files are complete in the trash (also run by
  * recovery for a discard killed mid-way): removes what is left of the sandbox, then records the
- * trash entry and the discarded status together. The `removing` flag comes first, so recovery
- * can tell a worktree still whole from one partly removed.
+ * trash entry and the discarded status together. The `removing` flag is set just before the
+ * first deletion, so recovery can tell a sandbox still whole from one partly removed.
  */
 export async function finishDiscard(context: EngineContext, record: TrashRecord): Promise<void> {
   const { sandbox, entry } = record;
-  await setFlag(entry.trashPath, REMOVING_FLAG);
   const present = await exists(sandbox.path);
-  if (present) await assertDeletable(context.layout.root, sandbox);
+  if (present) {
+    await assertDeletable(context.layout.root, sandbox);
+    await makeFoldersWritable(sandbox.path);
+  }
+  await setFlag(entry.trashPath, REMOVING_FLAG);
   if (sandbox.strategy === 'git_worktree') await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, sandbox.baseRef);
   else {
-    if (present) {
-      await makeFoldersWritable(sandbox.path);
-      await fs.rm(sandbox.path, { recursive: true, force: true });
+    if (present) await fs.rm(sandbox.path, { recursive: true, force: true });
+    const meta = path.join(entry.trashPath, 'meta');
+    // `meta` appears only once complete: what is left beside the sandbox is then a copy's source, not yet removed.
+    if (await exists(metaDir(sandbox.path))) {
+      if (await exists(meta)) await removeTree(metaDir(sandbox.path));
+      else await moveDir(metaDir(sandbox.path), meta);
     }
-    if (await exists(metaDir(sandbox.path))) await moveDir(metaDir(sandbox.path), path.join(entry.trashPath, 'meta'));
     await fs.rmdir(path.dirname(sandbox.path)).catch(() => undefined);
   }
   context.db.transaction(() => {

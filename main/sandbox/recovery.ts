@@ -35,7 +35,7 @@ export interface RecoveryReport {
   /** Half-made sandboxes of a process that died while provisioning (removed). */
   abandoned: Array<{ sandboxId: string; planId: string; path: string }>;
   /** Discards and restores a process died in: finished, undone, or failed (with why; the entry's files stay). */
-  trash: Array<{ trashId: string; sandboxId: string; outcome: 'discarded' | 'kept' | 'restored' | 'failed'; reason?: string }>;
+  trash: Array<{ trashId: string; sandboxId: string | null; outcome: 'discarded' | 'kept' | 'restored' | 'failed'; reason?: string }>;
   /** Folders under the sandboxes root that no sandbox owns (left in place). */
   orphans: string[];
 }
@@ -62,8 +62,10 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
     } else deleteSandbox(db, sandbox.id);
     report.abandoned.push({ sandboxId: sandbox.id, planId: sandbox.planId, path: sandbox.path });
   }
+  // Marking one missing would change its row, and a waiting discard finishes only over the row it saw.
+  const waiting = await discardsWaiting(layout.trashDir);
   for (const sandbox of sandboxesWithStatus(db, ['ready', 'committed'])) {
-    if (await exists(sandbox.path)) continue;
+    if (waiting.has(sandbox.id) || (await exists(sandbox.path))) continue;
     const reason = `Its folder ${sandbox.path} disappeared outside Bindery.`;
     setSandboxStatus(db, sandbox.id, 'missing', context.now(), reason);
     logEvent(context, 'sandbox.missing', sandbox.planId, sandbox.id, `The sandbox of ${sandbox.resourceName} is missing. ${reason}`);
@@ -154,6 +156,11 @@ async function recoverTrash(context: EngineContext): Promise<RecoveryReport['tra
     if (!item.isDirectory() || (!discarding && !(await exists(path.join(trashPath, RESTORING_FLAG))))) continue;
     if (await heldByLiveProcess(trashPath)) continue;
     const record = await readTrashRecord(trashPath).catch(() => null);
+    if (!record && discarding && (await holdsOnlyFlags(trashPath))) {
+      // Killed before its entry.json was written: nothing had moved, and the folder holds nothing of anyone's.
+      await removeTrashFolder(trashPath);
+      found.push({ trashId: item.name, sandboxId: null, outcome: 'kept', reason: `Its empty trash folder ${trashPath} was removed.` });
+    }
     if (!record?.entry) continue;
     const { entry, sandbox } = record;
     const live = getTrash(context.db, entry.id);
@@ -175,8 +182,9 @@ async function recoverTrash(context: EngineContext): Promise<RecoveryReport['tra
 
 /**
  * A killed discard is finished (the user had confirmed it) once the sandbox's files were complete
- * in the trash and its removal may have begun: always for a moved copy, for a worktree only with
- * the `removing` flag (or a flag from before there was one). Earlier, the sandbox is whole, so
+ * in the trash and its removal may have begun: with the `removing` flag (or a flag from before
+ * there was one), or for a copy whose folder is gone (moved into the trash; one copied across
+ * filesystems stays whole until `removing`). Earlier, the sandbox is whole, so
  * the half-made entry goes. Nothing is deleted when the sandbox's row changed since (in use again,
  * or discarded and provisioned anew): the discard's snapshot no longer speaks for it.
  */
@@ -185,7 +193,9 @@ async function recoverDiscard(context: EngineContext, record: TrashRecord, trash
   const current = getSandbox(context.db, sandbox.id);
   const unchanged = current?.status === sandbox.status && current.updatedAt === sandbox.updatedAt;
   const removalBegun =
-    sandbox.strategy !== 'git_worktree' || (await exists(path.join(trashPath, REMOVING_FLAG))) || (await flagOwner(trashPath, DISCARDING_FLAG)) === null;
+    (await exists(path.join(trashPath, REMOVING_FLAG))) ||
+    (await flagOwner(trashPath, DISCARDING_FLAG)) === null ||
+    (sandbox.strategy !== 'git_worktree' && !(await exists(sandbox.path)));
   if (removalBegun && (await exists(path.join(trashPath, 'files')))) {
     if (!unchanged) {
       throw new ConflictError(`The sandbox changed since that discard began (it is ${current?.status ?? 'gone'} now), so nothing of it was deleted.`);
@@ -198,6 +208,24 @@ async function recoverDiscard(context: EngineContext, record: TrashRecord, trash
   await removeTrashFolder(trashPath);
   logEvent(context, 'sandbox.discard_undone', sandbox.planId, sandbox.id, `An interrupted discard of the sandbox of ${sandbox.resourceName} had not begun removing it; the sandbox is kept as it was.`);
   return { trashId: entry.id, sandboxId: sandbox.id, outcome: 'kept' };
+}
+
+/** True when a trash folder holds flags and at most an unreadable entry.json: nothing of a sandbox's files. */
+async function holdsOnlyFlags(trashPath: string): Promise<boolean> {
+  const flags = [DISCARDING_FLAG, REMOVING_FLAG, RESTORING_FLAG, 'entry.json'];
+  return (await fs.readdir(trashPath)).every((name) => flags.includes(name));
+}
+
+/** The sandboxes a discard left in the trash folder is still about (finished later, or by hand): not missing, but going. */
+async function discardsWaiting(trashDir: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const item of await readDir(trashDir)) {
+    const trashPath = path.join(trashDir, item.name);
+    if (!item.isDirectory() || !(await exists(path.join(trashPath, DISCARDING_FLAG)))) continue;
+    const record = await readTrashRecord(trashPath).catch(() => null);
+    if (record?.sandbox) ids.add(record.sandbox.id);
+  }
+  return ids;
 }
 
 async function removeTrashFolder(trashPath: string): Promise<void> {

@@ -115,16 +115,28 @@ export async function exists(file: string): Promise<boolean> {
   );
 }
 
+/** How moveDir works across filesystems. */
+export interface MoveDirOptions {
+  /** Where the source is renamed before the copy takes `to` (it stays at `from` otherwise). */
+  aside?: string;
+  /** Leave the source for the caller to remove (a discard removes it only once its `removing` flag is set). */
+  keepSource?: boolean;
+  /** Called with the complete copy before the source is set aside, so a caller can record what only this move made. */
+  copied?: (copy: string) => Promise<void>;
+}
+
 /**
  * Moves a folder to `to`, whose parent must exist. Across filesystems it is copied into a fresh
  * folder of its own beside `to` (nothing there before is touched), the source is renamed to
  * `aside` (when given), the copy renamed into place, and the source removed: `to` appears only
  * once complete, and while the source is still at `from`, a folder at `to` is not from this move.
+ * Returns true when the source was left in place (copied, with `keepSource`).
  */
-export async function moveDir(from: string, to: string, aside = from): Promise<void> {
+export async function moveDir(from: string, to: string, options: MoveDirOptions = {}): Promise<boolean> {
+  const aside = options.aside ?? from;
   try {
     await fs.rename(from, to);
-    return;
+    return false;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
   }
@@ -133,6 +145,7 @@ export async function moveDir(from: string, to: string, aside = from): Promise<v
   const copy = path.join(temp, 'copy');
   try {
     await copyTree(from, copy);
+    await options.copied?.(copy);
     if (aside !== from) await fs.rename(from, aside);
     await fs.rename(copy, to).catch(async (error: unknown) => {
       if (aside !== from) await fs.rename(aside, from);
@@ -143,10 +156,13 @@ export async function moveDir(from: string, to: string, aside = from): Promise<v
     throw error;
   }
   await fs.rmdir(temp);
+  if (options.keepSource) return true;
   await removeTree(aside);
+  return false;
 }
 
-async function removeTree(dir: string): Promise<void> {
+/** Removes a folder and everything below it, read-only folders too. */
+export async function removeTree(dir: string): Promise<void> {
   await makeFoldersWritable(dir);
   await fs.rm(dir, { recursive: true, force: true });
 }

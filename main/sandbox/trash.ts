@@ -83,25 +83,55 @@ async function restoreCopy(sandbox: SandboxRecord, entry: TrashEntry, record: Tr
   if (source) {
     const flag = path.join(entry.trashPath, RESTORING_FLAG);
     await setFlag(entry.trashPath, RESTORING_FLAG);
-    await moveDir(source, sandbox.path, `${files}.moved`).catch(async (error: unknown) => {
+    await moveBack(source, sandbox.path, files).catch(async (error: unknown) => {
       if (await exists(files)) await fs.rm(flag, { force: true });
       throw error;
     });
   } else if (!(await exists(sandbox.path))) throw new ConflictError(`The files of trash entry ${entry.id} are gone from ${files}, so it cannot be restored; purge it.`);
   const meta = path.join(entry.trashPath, 'meta');
   const metaSource = await keptFolder(meta, metaDir(sandbox.path), entry.id);
-  if (metaSource) await moveDir(metaSource, metaDir(sandbox.path), `${meta}.moved`);
+  if (metaSource) await moveBack(metaSource, metaDir(sandbox.path), meta);
   if (record.rootMode != null) await fs.chmod(sandbox.path, record.rootMode);
+}
+
+/** Where a move across filesystems put its complete copy (and that copy's identity, which a rename keeps). */
+interface CopyNote {
+  copy: string;
+  dev: number;
+  ino: number;
+}
+
+/**
+ * Moves a folder kept in the entry back to `target`. Across filesystems, its complete copy is noted
+ * in `<kept>.copy` before the folder is set aside as `<kept>.moved`, so a rerun can tell that copy
+ * from a folder someone else put at `target`.
+ */
+async function moveBack(source: string, target: string, kept: string): Promise<void> {
+  const copied = async (copy: string): Promise<void> => {
+    const { dev, ino } = await fs.stat(copy);
+    await fs.writeFile(`${kept}.copy`, JSON.stringify({ copy, dev, ino } satisfies CopyNote));
+  };
+  await moveDir(source, target, { aside: `${kept}.moved`, copied });
 }
 
 /**
  * Where a folder kept in the entry moves back from, or null when there is none (back already, or
- * gone). A move across filesystems renames it to `<name>.moved` before its copy takes `target`, so
- * while it still has its own name, a folder at `target` is someone else's.
+ * gone). A folder at `target` counts as back only when it is the noted copy, or when the kept
+ * folder is gone without being set aside (a plain rename); otherwise it is someone else's and
+ * nothing is touched. A noted copy that had not yet taken `target` does so now.
  */
 async function keptFolder(kept: string, target: string, id: string): Promise<string | null> {
+  const note = await fs.readFile(`${kept}.copy`, 'utf8').then((text) => JSON.parse(text) as CopyNote, () => null);
   if (await exists(target)) {
     if (await exists(kept)) throw new ConflictError(`${target} exists already; move it away to restore ${id} there.`);
+    const found = await fs.lstat(target);
+    const ours = note ? found.dev === note.dev && found.ino === note.ino : !(await exists(`${kept}.moved`));
+    if (!ours) throw new ConflictError(`${target} exists but is not what restoring ${id} put there; move it away to restore ${id} there. Nothing was deleted.`);
+    return null;
+  }
+  if (note && (await exists(note.copy))) {
+    await fs.rename(note.copy, target);
+    await fs.rmdir(path.dirname(note.copy));
     return null;
   }
   for (const source of [kept, `${kept}.moved`]) if (await exists(source)) return source;
