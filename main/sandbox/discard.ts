@@ -10,7 +10,7 @@ import { ConflictError } from '../../shared/errors.ts';
 import { setSandboxStatus } from '../registry/sandboxes.ts';
 import { forgetCommittedStates } from '../registry/sandbox-commits.ts';
 import { insertTrash } from '../registry/trash.ts';
-import { makeFoldersWritable } from './access.ts';
+import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import { countChanges, detectChanges } from './changes.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import { git } from './git.ts';
@@ -137,7 +137,7 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
   } catch (error) {
     // Until `files` is complete, or while a sandbox still whole has not begun to be removed, the half-made entry goes.
     if (!(await exists(files)) || (whole && !(await exists(path.join(trashPath, REMOVING_FLAG))))) {
-      if (rootMode !== null) await fs.chmod(sandbox.path, rootMode).catch(() => undefined);
+      await putBack(sandbox, rootMode);
       await removeTree(trashPath);
     }
     throw error;
@@ -196,4 +196,13 @@ function markDiscarded(context: EngineContext, sandboxId: string): void {
     setSandboxStatus(context.db, sandboxId, 'discarded', context.now());
     forgetCommittedStates(context.db, sandboxId, context.now());
   })();
+}
+
+/**
+ * Leaves a sandbox whose discard did not go through as it was: its folder's mode, and a read_only
+ * one without write bits again (finishDiscard may have made its folders writable before it stopped).
+ */
+export async function putBack(sandbox: SandboxRecord, rootMode: number | null | undefined): Promise<void> {
+  if (rootMode != null) await fs.chmod(sandbox.path, rootMode).catch(() => undefined);
+  if (sandbox.access === 'read_only') await makeReadOnly(sandbox.path).catch(() => undefined);
 }

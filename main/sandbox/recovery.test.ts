@@ -236,6 +236,20 @@ describe('a worktree discard killed after its files were complete in the trash',
     expect(fs.readdirSync(restarted.layout.trashDir)).toEqual([]);
   });
 
+  it('of a read_only worktree, before it began removing it: recovery undoes it and the folders are read-only again', async () => {
+    const ctx = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n', 'd/c.txt': 'c\n' });
+    const sandbox = await ctx.manager.getOrCreateSandbox({ planId: ctx.plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree', access: 'read_only' });
+    // A tool that broke the rule: a change in a read_only sandbox, which the discard keeps in the trash.
+    fs.chmodSync(sandbox.path, 0o755);
+    writeFiles(sandbox.path, { 'sneaky.txt': 'x\n' });
+    fs.chmodSync(sandbox.path, 0o555);
+    killedAt(ctx.dataDir, 'discard', sandbox.id, 'writeFile', 'removing');
+    const restarted = newManager({ dataDir: ctx.dataDir }).manager;
+    expect((await restarted.recover()).trash).toEqual([expect.objectContaining({ sandboxId: sandbox.id, outcome: 'kept' })]);
+    expect([fs.statSync(sandbox.path).mode & 0o222, fs.statSync(path.join(sandbox.path, 'd')).mode & 0o222]).toEqual([0, 0]);
+  });
+
   it('while removing it: recovery finishes it, and the entry restores', async () => {
     const { dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n' });
     killedAt(dataDir, 'discard', sandbox.id, 'chmod', sandbox.path, 2);

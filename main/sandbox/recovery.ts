@@ -13,7 +13,7 @@ import { commitOfTransaction, insertCommit, lastCommit, markCommitUndone } from 
 import { deleteSandbox, getSandbox, isRegisteredPath, sandboxesWithStatus, setSandboxStatus } from '../registry/sandboxes.ts';
 import { getTrash, listTrash } from '../registry/trash.ts';
 import { makeFoldersWritable } from './access.ts';
-import { finishDiscard } from './discard.ts';
+import { finishDiscard, putBack } from './discard.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import type { RecoveredTransaction } from './journal/index.ts';
 import { readSmallEntry, TEXT_LIMIT } from './content.ts';
@@ -204,7 +204,7 @@ async function recoverDiscard(context: EngineContext, record: TrashRecord, trash
     logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, `An interrupted discard of the sandbox of ${sandbox.resourceName} was finished at start; its files are in the trash (${entry.id}).`);
     return { trashId: entry.id, sandboxId: sandbox.id, outcome: 'discarded' };
   }
-  if (unchanged && record.rootMode != null) await fs.chmod(sandbox.path, record.rootMode).catch(() => undefined);
+  if (unchanged) await putBack(sandbox, record.rootMode);
   await removeTrashFolder(trashPath);
   logEvent(context, 'sandbox.discard_undone', sandbox.planId, sandbox.id, `An interrupted discard of the sandbox of ${sandbox.resourceName} had not begun removing it; the sandbox is kept as it was.`);
   return { trashId: entry.id, sandboxId: sandbox.id, outcome: 'kept' };
