@@ -124,6 +124,22 @@ describe('final states', () => {
   });
 });
 
+describe('a commit interrupted past its commit point whose staged file is not the one the journal names', () => {
+  // Someone removed or overwrote a .bindery-tmp- file while Bindery was not running, or the disk lost it.
+  it.each([
+    ['short', (file: string) => fs.writeFileSync(file, 'new')],
+    ['missing', (file: string) => fs.rmSync(file)],
+  ])('rolls the commit back when a staged file is %s, and leaves every file as it was', async (_how, lose) => {
+    const { target, journalDir, record } = await interruptedBeforeRenameOfA();
+    fs.writeFileSync(stagedPath(record, record.ops[1]!), 'new b');
+    fs.writeFileSync(path.join(target, 'b.txt'), 'old b');
+    lose(stagedPath(record, record.ops[1]!));
+    expect(await recoverTransactions(journalDir)).toEqual([{ transactionId: record.transactionId, outcome: 'rolled_back' }]);
+    expect(readTree(target)).toEqual({ 'a.txt': 'old a', 'b.txt': 'old b' });
+    expect((await listTransactions(journalDir)).map((t) => t.state)).toEqual(['rolled_back']);
+  });
+});
+
 describe('a commit interrupted while its folder is away', () => {
   it('waits, untouched, and is finished before the next commit to the folder once it is back', async () => {
     const { sandbox, target, journalDir, record } = await interruptedBeforeRenameOfA();
