@@ -13,6 +13,7 @@
  * Change detection is measured a few seconds after provisioning, as it runs while a tool works.
  * An untargeted row shows the refresh of a live review after a tool changed one file in four and
  * stopped: it reads again only what moved since the previous look.
+ * Rounds: 9 up to 5k files, 5 up to 50k, 3 above, unless --rounds sets them.
  * Usage: tsx bench/sandbox-bench.ts [--sizes 1000,20000] [--rounds N] [--dir <folder for the trees, e.g. /dev/shm>] [--only <operation>]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -52,7 +53,16 @@ interface RowResult {
 }
 
 const args = process.argv.slice(2);
-const rounds = Number(args[args.indexOf('--rounds') + 1]) || 3;
+const roundsGiven = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : undefined;
+if (roundsGiven !== undefined && !(Number.isInteger(roundsGiven) && roundsGiven >= 1)) throw new Error('--rounds takes a whole number of at least 1: --rounds 9');
+
+/**
+ * Timed rounds per row unless --rounds says: a 1k row takes milliseconds, so a median of a few
+ * rounds is one scheduler hiccup away from either side of its line; a 100k row takes seconds.
+ */
+function roundsFor(size: number): number {
+  return roundsGiven ?? (size <= 5_000 ? 9 : size <= 50_000 ? 5 : 3);
+}
 const baseDir = args.includes('--dir') ? (args[args.indexOf('--dir') + 1] as string) : os.tmpdir();
 if (args[0] === '--child') void child(JSON.parse(args[1] as string) as ChildInput);
 else driver();
@@ -77,6 +87,7 @@ function driver(): void {
       // changed within the racy window, by mtime or ctime, are hashed at copy time).
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RACY_WINDOW_MS + 200);
       const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+      const rounds = roundsFor(size);
       for (const { op, label, raw, target } of OPERATIONS.filter((o) => !only || o.op === only)) {
         // Change detection is measured in a process of its own, so its peak RSS is not provisioning's.
         const prepared = op.startsWith('changes') ? runChild({ op, tree, repo, rounds, prepare: true }, label, size) : undefined;
