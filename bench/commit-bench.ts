@@ -2,8 +2,9 @@
  * Journaled commit of 200 changed files (180 modified, 20 added, in 10 folders) against a plain
  * concurrent copy of the same files with an fsync of each file and folder, at three file sizes.
  * Target (issue 4): commit within 2x of the copy. Timings rotate the cases run by run in one
- * process (same load for each); peak RSS comes from a separate process per case.
- * Usage: tsx bench/commit-bench.ts [--runs N] [--size <bytes; default all three>] [--dir <folder on the filesystem to measure; default the temp folder>]
+ * process (same load for each), in an order that has each case come right after each other case
+ * equally often (see orderOf); peak RSS comes from a separate process per case.
+ * Usage: tsx bench/commit-bench.ts [--runs N, rounded up to a multiple of 6; default 18] [--size <bytes; default all three>] [--dir <folder on the filesystem to measure; default the temp folder>]
  *
  * A third, untargeted case shows the floor of any crash-safe commit here: the same files written
  * to new temp files beside their targets, flushed, and renamed over them (what the journal does
@@ -31,8 +32,10 @@ const FILES = 200;
 const ADDED = 20;
 const CONCURRENCY = 16;
 const SIZES = [4 * 1024, 64 * 1024, 1024 * 1024];
-/** Untimed runs first in each worker: the JIT and the page cache warm up, as in a running app. */
+/** Untimed runs first in each worker (one round of the cycle, see orderOf): the JIT and the page cache warm up, as in a running app. */
 const WARM_UP = 3;
+/** Timed runs come in groups of this many: the cycle of the three cases each way round (see orderOf). */
+const BALANCED_RUNS = 6;
 /** Runs whose targets are made together, then left alone long enough not to be racy. */
 const BATCH = 3;
 const SETTLE_MS = 3500;
@@ -222,7 +225,7 @@ async function worker(kind: Kind, size: number, runs: number, benchDir: string):
   for (let run = 0; run < total; run++) {
     if (run % BATCH === 0) await makeTargets(root, setup, cases, run, Math.min(total, run + BATCH));
     for (let k = 0; k < cases.length; k++) {
-      const each = cases[(run + k) % cases.length]!;
+      const each = orderOf(cases, run)[k]!;
       const { ms, cpuMs } = await timeOne(each, root, run, setup, run >= WARM_UP ? phases : {});
       if (run < WARM_UP) continue;
       sample.ms[each].push(ms);
@@ -232,6 +235,18 @@ async function worker(kind: Kind, size: number, runs: number, benchDir: string):
   sample.phases = Object.fromEntries(Object.entries(phases).map(([name, values]) => [name, median(values)]));
   sample.peakRssMb = process.resourceUsage().maxRSS / 1024;
   process.stdout.write(`${JSON.stringify(sample)}\n`);
+}
+
+/**
+ * The order of the cases in run `run`: each run starts one place further round the cycle, and every
+ * other group of runs goes round it backwards. A case can slow the next one down (writeback it
+ * leaves behind): in a fixed cycle the commit always came right after the copy, and one commit
+ * code timed in two places of such a cycle measured 2.1 ms apart one way round and 1.1 ms the
+ * other. Balanced over each BALANCED_RUNS runs.
+ */
+function orderOf(cases: readonly Case[], run: number): Case[] {
+  const cycle = Math.floor(run / cases.length) % 2 === 0 ? cases : [...cases].reverse();
+  return cycle.map((_, k) => cycle[(run + k) % cycle.length]!);
 }
 
 function spawnWorker(kind: Kind, size: number, runs: number, benchDir: string): Sample {
@@ -274,7 +289,8 @@ if (workerAt >= 0) {
   await worker(args[workerAt + 1] as Kind, Number(args[workerAt + 2]), Number(args[workerAt + 3]), args[workerAt + 4]!);
 } else {
   const runsAt = args.indexOf('--runs');
-  const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 15;
+  // Whole groups of BALANCED_RUNS, so each case follows each other one as often.
+  const runs = Math.ceil((runsAt >= 0 ? Number(args[runsAt + 1]) : 18) / BALANCED_RUNS) * BALANCED_RUNS;
   const breakdown: Array<Record<string, string>> = [];
   const dirAt = args.indexOf('--dir');
   const benchDir = fs.mkdtempSync(path.join(dirAt >= 0 ? args[dirAt + 1]! : os.tmpdir(), 'bindery-commit-bench-'));
