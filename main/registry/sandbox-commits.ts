@@ -69,10 +69,19 @@ export function committedStates(db: Database, sandboxId: string): ReadonlyMap<st
 
 /**
  * A discarded sandbox's commits stop counting as its own: provisioned again, it starts from the
- * original as it is then, and what it committed before is just part of that.
+ * original as it is then, and what it committed before is just part of that. `at` names the
+ * discard (its trash entry's time, when it has one; see rememberCommittedStates).
  */
 export function forgetCommittedStates(db: Database, sandboxId: string, at: string): void {
   db.prepare('UPDATE sandbox_commits SET forgotten_at = ? WHERE sandbox_id = ? AND forgotten_at IS NULL').run(at, sandboxId);
+}
+
+/**
+ * A sandbox restored from the trash is again the one that made the commits its discard (`at`)
+ * forgot: they count as its own again. Those of a later run in its place stay forgotten.
+ */
+export function rememberCommittedStates(db: Database, sandboxId: string, at: string): void {
+  db.prepare('UPDATE sandbox_commits SET forgotten_at = NULL WHERE sandbox_id = ? AND forgotten_at = ?').run(sandboxId, at);
 }
 
 /** The newest commit of a sandbox that has not been undone. */

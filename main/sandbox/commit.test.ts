@@ -292,6 +292,29 @@ describe('commit', () => {
     expect(committedStates(db, sandbox.id).size).toBe(0);
   });
 
+  it('takes its own earlier commits as its own again once restored from the trash, not those of a later run in its place', async () => {
+    const { manager, plan } = newManager();
+    const planId = plan();
+    const original = plainDir({ 'a.txt': 'base\n' });
+    const first = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(first.path, { 'a.txt': 'first 1\n' });
+    await manager.commit(first.id);
+    writeFiles(first.path, { 'a.txt': 'first 2\n' });
+    const firstDiscard = await manager.rollback(first.id, { yes: true });
+    // A second run in its place commits too, and is discarded in turn.
+    const second = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(second.path, { 'a.txt': 'second 1\n' });
+    await manager.commit(second.id);
+    writeFiles(second.path, { 'a.txt': 'second 2\n' });
+    await manager.rollback(second.id, { yes: true });
+    // The original holds the second run's commit: the first run, restored, did not make it.
+    await manager.restoreTrash((firstDiscard as { trashId: string }).trashId);
+    expect((await manager.changes(first.id)).changes).toMatchObject([{ path: 'a.txt', drift: 'conflict' }]);
+    // Once it holds the first run's own commit again, the first run's next edit is clean.
+    writeFiles(original, { 'a.txt': 'first 1\n' });
+    expect((await manager.changes(first.id)).changes).toMatchObject([{ path: 'a.txt', drift: 'clean' }]);
+  });
+
   it('does not take the commits of a discarded sandbox for those of the one provisioned again in its place', async () => {
     const { manager, plan } = newManager();
     const planId = plan();

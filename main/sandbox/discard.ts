@@ -184,17 +184,20 @@ export async function finishDiscard(context: EngineContext, record: TrashRecord)
   }
   context.db.transaction(() => {
     insertTrash(context.db, entry);
-    markDiscarded(context, sandbox.id);
+    markDiscarded(context, sandbox.id, entry.createdAt);
   })();
   await fs.rm(path.join(entry.trashPath, REMOVING_FLAG), { force: true });
   await fs.rm(path.join(entry.trashPath, DISCARDING_FLAG), { force: true });
 }
 
-/** Records a sandbox as discarded; its commits stop counting as its own (see forgetCommittedStates). */
-function markDiscarded(context: EngineContext, sandboxId: string): void {
+/**
+ * Records a sandbox as discarded; its commits stop counting as its own until its trash entry made
+ * `at` is restored (see forgetCommittedStates).
+ */
+function markDiscarded(context: EngineContext, sandboxId: string, at = context.now()): void {
   context.db.transaction(() => {
     setSandboxStatus(context.db, sandboxId, 'discarded', context.now());
-    forgetCommittedStates(context.db, sandboxId, context.now());
+    forgetCommittedStates(context.db, sandboxId, at);
   })();
 }
 

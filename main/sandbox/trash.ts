@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, NotFoundError, UnsafePathError } from '../../shared/errors.ts';
+import { rememberCommittedStates } from '../registry/sandbox-commits.ts';
 import { getSandbox, saveSandbox } from '../registry/sandboxes.ts';
 import { getTrash, listTrash, markTrashPurged, markTrashRestored } from '../registry/trash.ts';
 import { makeFoldersWritable, makeReadOnly } from './access.ts';
@@ -46,6 +47,7 @@ export async function restoreTrash(context: EngineContext, id: string): Promise<
   const restored: SandboxRecord = { ...sandbox, status: 'ready', error: null, updatedAt: context.now() };
   context.db.transaction(() => {
     saveSandbox(context.db, restored);
+    rememberCommittedStates(context.db, sandbox.id, entry.createdAt);
     markTrashRestored(context.db, id, context.now());
   })();
   await makeFoldersWritable(entry.trashPath);
