@@ -12,7 +12,7 @@ import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
 import { inspectOps, resolveOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
-import { settleCopy, writeCopy, type CloneHint, type Vouch } from './durable-fs.ts';
+import { cloneHintFor, settleCopy, writeCopy, type Vouch } from './durable-fs.ts';
 import { backUp, type BackupResult } from './backup.ts';
 import { checkEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, readStamp, sameStamp, sameState, stampOf, type RecordedState, type StatStamp } from './entry-state.ts';
@@ -214,7 +214,7 @@ async function createDirs(ctx: SettleContext): Promise<void> {
  */
 async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: AbortSignal | undefined, step: () => void): Promise<void> {
   const { record } = ctx;
-  const clones: CloneHint = { tryClone: true };
+  const clones = cloneHintFor(record.targetRoot);
   await forEachLimit(writesOf(record), ctx.concurrency, async (op) => {
     throwIfAborted(signal);
     const source = checked[op.index]!.source!;

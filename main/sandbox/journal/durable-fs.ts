@@ -107,6 +107,20 @@ export interface CloneHint {
   tryClone: boolean;
 }
 
+/** Per target folder, whether copies into it try to clone (see cloneHintFor). */
+const cloneHints = new Map<string, CloneHint>();
+
+/**
+ * The hint shared by every commit to `targetRoot` in this process: once a clone into it could not
+ * be made (a filesystem without clones, or sandboxes on another one), later commits there copy at
+ * once instead of failing a clone first, which costs a file created and removed each time.
+ */
+export function cloneHintFor(targetRoot: string): CloneHint {
+  let hint = cloneHints.get(targetRoot);
+  if (!hint) cloneHints.set(targetRoot, (hint = { tryClone: true }));
+  return hint;
+}
+
 /**
  * Errors of a clone that mean it cannot be done here: this filesystem (or pair of them) cannot
  * clone, or `/proc` (through which the source is named) is not there.
@@ -228,14 +242,18 @@ async function settleClone(dest: string, mode: number, vouched: string | null): 
   }
 }
 
+/** Opening a copy to settle it refuses a symlink put in its place. */
+const SETTLE_OPEN = READ_REGULAR | (fsSync.constants.O_NOFOLLOW ?? 0);
+
 /**
- * Gives a copy made by writeCopy its `mode` and flushes it to disk, through one descriptor: the
- * mode may not let its owner read it (0o200), and a copy is readable until it is set.
+ * Gives a copy made by writeCopy its `mode` and flushes it to disk, through one descriptor.
+ * writeCopy gave it its mode already where its owner can read it with that mode; a mode that
+ * does not let the owner read (0o200) is set here, as the copy is readable until then.
  */
 export async function settleCopy(file: string, mode: number): Promise<void> {
-  const { fd, stat } = openRegularSync(file);
+  const fd = fsSync.openSync(diskPath(file), SETTLE_OPEN);
   try {
-    if ((stat.mode & 0o7777) !== mode) fsSync.fchmodSync(fd, mode);
+    if (!(mode & 0o400)) fsSync.fchmodSync(fd, mode);
     await fsyncFd(fd);
   } finally {
     fsSync.closeSync(fd);
