@@ -42,24 +42,29 @@ export function insertCommit(db: Database, commit: CommitRecord, committed: Reco
 }
 
 /** Parsed committed states per database and sandbox, with the fingerprint of the commits they came from. */
+/** The commits that count as the sandbox's own. */
+const OWN = 'undone_at IS NULL AND forgotten_at IS NULL';
+
 const parsedStates = new WeakMap<Database, Map<string, { fingerprint: string; states: ReadonlyMap<string, CommittedState> }>>();
 
 /**
  * What the sandbox's own commits (not undone, not from before a discard) left at each path, the
- * latest recorded winning. Parsed again only when its commits changed (a cheap count tells), since change
- * detection asks at every look and a big commit's states take long to parse.
+ * latest recorded winning. Parsed again only when the set of those commits changed (their row ids
+ * tell: a row's states never change), since change detection asks at every look and a big
+ * commit's states take long to parse. Counts would not do: a restore can bring them back to
+ * numbers seen before, over other rows.
  */
 export function committedStates(db: Database, sandboxId: string): ReadonlyMap<string, CommittedState> {
-  const counts = db
-    .prepare('SELECT COUNT(*) AS n, MAX(rowid) AS last, COUNT(undone_at) AS undone, COUNT(forgotten_at) AS forgotten FROM sandbox_commits WHERE sandbox_id = ?')
-    .get(sandboxId) as { n: number; last: number | null; undone: number; forgotten: number };
-  const fingerprint = `${counts.n}:${counts.last}:${counts.undone}:${counts.forgotten}`;
+  const { live } = db
+    .prepare(`SELECT group_concat(rowid) AS live FROM (SELECT rowid FROM sandbox_commits WHERE sandbox_id = ? AND ${OWN} ORDER BY rowid)`)
+    .get(sandboxId) as { live: string | null };
+  const fingerprint = live ?? '';
   let bySandbox = parsedStates.get(db);
   if (!bySandbox) parsedStates.set(db, (bySandbox = new Map()));
   const known = bySandbox.get(sandboxId);
   if (known?.fingerprint === fingerprint) return known.states;
   const rows = db
-    .prepare('SELECT committed FROM sandbox_commits WHERE sandbox_id = ? AND undone_at IS NULL AND forgotten_at IS NULL ORDER BY rowid')
+    .prepare(`SELECT committed FROM sandbox_commits WHERE sandbox_id = ? AND ${OWN} ORDER BY rowid`)
     .all(sandboxId) as Array<{ committed: string }>;
   const states = new Map<string, CommittedState>();
   for (const row of rows) for (const [rel, state] of Object.entries(JSON.parse(row.committed) as Record<string, CommittedState>)) states.set(rel, state);

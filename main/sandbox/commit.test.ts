@@ -306,6 +306,8 @@ describe('commit', () => {
     writeFiles(second.path, { 'a.txt': 'second 1\n' });
     await manager.commit(second.id);
     writeFiles(second.path, { 'a.txt': 'second 2\n' });
+    // Someone looks at the second run's changes, so its own commits are read (and kept) before the discard.
+    expect((await manager.changes(second.id)).changes).toMatchObject([{ path: 'a.txt', drift: 'clean' }]);
     await manager.rollback(second.id, { yes: true });
     // The original holds the second run's commit: the first run, restored, did not make it.
     await manager.restoreTrash((firstDiscard as { trashId: string }).trashId);
