@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { settleCopy, writeCopy, type CloneHint } from './durable-fs.ts';
+import { cloneHintFor, settleCopy, writeCopy, type CloneHint } from './durable-fs.ts';
 import { asOrdinaryUser, tempDir } from './test-support.ts';
 
 /**
@@ -113,6 +113,44 @@ describe('writeCopy', () => {
     });
     expect(fs.statSync(path.join(dir, 'dst')).mode & 0o7777).toBe(0o200);
     expect(fs.readFileSync(path.join(dir, 'dst'), 'utf8')).toBe('drop box');
+  });
+
+  it('keeps setuid and setgid bits, which writing the copy clears for anyone but root', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'src'), Buffer.alloc(1000, 1));
+    const modes = [0o4755, 0o2775, 0o6775];
+    await asOrdinaryUser(dir, async () => {
+      for (const mode of modes) {
+        for (const tryClone of [false, true]) {
+          const copy = path.join(dir, `${mode.toString(8)}-${tryClone}`);
+          await writeCopy(path.join(dir, 'src'), copy, mode, undefined, { tryClone });
+          await settleCopy(copy, mode);
+        }
+      }
+    });
+    for (const mode of modes) for (const tryClone of [false, true]) expect(fs.statSync(path.join(dir, `${mode.toString(8)}-${tryClone}`)).mode & 0o7777).toBe(mode);
+  });
+
+  it('remembers a folder whose filesystem cannot clone', async () => {
+    const dir = tempDir();
+    const clones = clonesIn(dir);
+    fs.writeFileSync(path.join(dir, 'src'), 'content');
+    const first = cloneHintFor(dir);
+    await writeCopy(path.join(dir, 'src'), path.join(dir, 'a'), 0o644, undefined, first);
+    expect([first.tryClone, cloneHintFor(dir).tryClone]).toEqual([clones, clones]);
+  });
+
+  it.skipIf(!fs.existsSync('/dev/shm'))('does not take a source on another filesystem for a folder that cannot clone', async () => {
+    const other = fs.mkdtempSync('/dev/shm/bindery-clone-');
+    try {
+      fs.writeFileSync(path.join(other, 'src'), 'elsewhere');
+      const target = tempDir();
+      const hint = cloneHintFor(target);
+      await writeCopy(path.join(other, 'src'), path.join(target, 'b'), 0o644, undefined, hint);
+      expect([hint.tryClone, cloneHintFor(target).tryClone]).toEqual([false, true]);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it.skipIf(!REFLINK_DIR)('clones on a filesystem that can, and keeps cloning', async () => {

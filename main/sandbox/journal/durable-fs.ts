@@ -105,20 +105,21 @@ const SMALL_COPY = 256 * 1024;
 /** Whether a series of copies still tries to clone: the first that cannot stops the rest from trying. */
 export interface CloneHint {
   tryClone: boolean;
+  /** Called when a clone failed because the filesystem cannot clone at all, not because of one file. */
+  cannotClone?: () => void;
 }
 
-/** Per target folder, whether copies into it try to clone (see cloneHintFor). */
-const cloneHints = new Map<string, CloneHint>();
+/** Target folders on a filesystem that cannot clone (see cloneHintFor). */
+const unclonable = new Set<string>();
 
 /**
- * The hint shared by every commit to `targetRoot` in this process: once a clone into it could not
- * be made (a filesystem without clones, or sandboxes on another one), later commits there copy at
- * once instead of failing a clone first, which costs a file created and removed each time.
+ * The hint for one commit to `targetRoot`: where a clone failed because its filesystem cannot
+ * clone, later commits there copy at once instead of failing a clone first, which costs a file
+ * created and removed each time. A failure of one file (from another filesystem, or set apart
+ * from copy-on-write) stops only its own commit's tries.
  */
 export function cloneHintFor(targetRoot: string): CloneHint {
-  let hint = cloneHints.get(targetRoot);
-  if (!hint) cloneHints.set(targetRoot, (hint = { tryClone: true }));
-  return hint;
+  return { tryClone: !unclonable.has(targetRoot), cannotClone: () => unclonable.add(targetRoot) };
 }
 
 /**
@@ -126,6 +127,9 @@ export function cloneHintFor(targetRoot: string): CloneHint {
  * clone, or `/proc` (through which the source is named) is not there.
  */
 const CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'ENOTTY', 'ENOENT']);
+
+/** Those of CANNOT_CLONE that say the filesystem cannot clone at all. */
+const FILESYSTEM_CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'ENOTTY']);
 
 /**
  * Vouches for a copy's hash: given the source's stat taken through its descriptor once the bytes
@@ -180,8 +184,10 @@ async function cloneFrom(fd: number, source: string, dest: string, clones: Clone
     await fs.copyFile(openedPath(fd, source), diskPath(dest), fsSync.constants.COPYFILE_EXCL | fsSync.constants.COPYFILE_FICLONE_FORCE);
     return true;
   } catch (error) {
-    if (!CANNOT_CLONE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (!CANNOT_CLONE.has(code)) throw error;
     clones.tryClone = false;
+    if (FILESYSTEM_CANNOT_CLONE.has(code)) clones.cannotClone?.();
     return false;
   }
 }
@@ -245,15 +251,19 @@ async function settleClone(dest: string, mode: number, vouched: string | null): 
 /** Opening a copy to settle it refuses a symlink put in its place. */
 const SETTLE_OPEN = READ_REGULAR | (fsSync.constants.O_NOFOLLOW ?? 0);
 
+/** The setuid and setgid bits: writing to a file (or cloning into it) clears them unless root writes. */
+const SET_ID_BITS = 0o6000;
+
 /**
  * Gives a copy made by writeCopy its `mode` and flushes it to disk, through one descriptor.
- * writeCopy gave it its mode already where its owner can read it with that mode; a mode that
- * does not let the owner read (0o200) is set here, as the copy is readable until then.
+ * writeCopy gave it its mode already where its owner can read it with that mode, and the writing
+ * left it alone, so it is set here only when it does not let the owner read (0o200; the copy is
+ * readable until then) or holds setuid or setgid bits (which the writing cleared).
  */
 export async function settleCopy(file: string, mode: number): Promise<void> {
   const fd = fsSync.openSync(diskPath(file), SETTLE_OPEN);
   try {
-    if (!(mode & 0o400)) fsSync.fchmodSync(fd, mode);
+    if (!(mode & 0o400) || mode & SET_ID_BITS) fsSync.fchmodSync(fd, mode);
     await fsyncFd(fd);
   } finally {
     fsSync.closeSync(fd);
