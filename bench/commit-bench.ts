@@ -2,8 +2,8 @@
  * Journaled commit of 200 changed files (180 modified, 20 added, in 10 folders) against a plain
  * concurrent copy of the same files with an fsync of each file and folder, at three file sizes.
  * Target (issue 4): commit within 2x of the copy. Timings rotate the cases run by run in one
- * process (same load for each), in an order that has each case come right after each other case
- * equally often (see orderOf); peak RSS comes from a separate process per case.
+ * process (same load for each), in orders that have each case come right after each other case
+ * equally often (see ORDERS); peak RSS comes from a separate process per case.
  * Usage: tsx bench/commit-bench.ts [--runs N, rounded up to a multiple of 6; default 18] [--size <bytes; default all three>] [--dir <folder on the filesystem to measure; default the temp folder>]
  *
  * A third, untargeted case shows the floor of any crash-safe commit here: the same files written
@@ -32,12 +32,27 @@ const FILES = 200;
 const ADDED = 20;
 const CONCURRENCY = 16;
 const SIZES = [4 * 1024, 64 * 1024, 1024 * 1024];
-/** Untimed runs first in each worker (one round of the cycle, see orderOf): the JIT and the page cache warm up, as in a running app. */
+/** Untimed runs first in each worker: the JIT and the page cache warm up, as in a running app. */
 const WARM_UP = 3;
-/** Timed runs come in groups of this many: the cycle of the three cases each way round (see orderOf). */
-const BALANCED_RUNS = 6;
-/** Runs whose targets are made together, then left alone long enough not to be racy. */
-const BATCH = 3;
+/**
+ * The six orders of the three cases, one per run in turn. With targets made every BATCH runs and
+ * the timing starting after WARM_UP runs, every BALANCED_RUNS timed runs have each case come first
+ * after the pause as often as the others, and right after each other case as often as after any
+ * other: a case can slow the next one down with the writeback it leaves, and in the fixed cycle
+ * used before, the commit always came right after the copy (one commit code timed in two places
+ * of that cycle measured 2.1 ms apart one way round and 1.1 ms the other).
+ */
+const ORDERS: ReadonlyArray<readonly Case[]> = [
+  ['copy', 'commit', 'atomic'],
+  ['atomic', 'commit', 'copy'],
+  ['commit', 'atomic', 'copy'],
+  ['copy', 'atomic', 'commit'],
+  ['atomic', 'copy', 'commit'],
+  ['commit', 'copy', 'atomic'],
+];
+const BALANCED_RUNS = ORDERS.length;
+/** Runs whose targets are made together, then left alone long enough not to be racy (see ORDERS). */
+const BATCH = 2;
 const SETTLE_MS = 3500;
 /** A floor this many times the copy means the filesystem itself is slow to create files right now. */
 const SLOW_FLOOR = 1.5;
@@ -237,16 +252,9 @@ async function worker(kind: Kind, size: number, runs: number, benchDir: string):
   process.stdout.write(`${JSON.stringify(sample)}\n`);
 }
 
-/**
- * The order of the cases in run `run`: each run starts one place further round the cycle, and every
- * other group of runs goes round it backwards. A case can slow the next one down (writeback it
- * leaves behind): in a fixed cycle the commit always came right after the copy, and one commit
- * code timed in two places of such a cycle measured 2.1 ms apart one way round and 1.1 ms the
- * other. Balanced over each BALANCED_RUNS runs.
- */
-function orderOf(cases: readonly Case[], run: number): Case[] {
-  const cycle = Math.floor(run / cases.length) % 2 === 0 ? cases : [...cases].reverse();
-  return cycle.map((_, k) => cycle[(run + k) % cycle.length]!);
+/** The cases of run `run` in their order (see ORDERS); a worker timing one case alone just runs it. */
+function orderOf(cases: readonly Case[], run: number): readonly Case[] {
+  return cases.length === 1 ? cases : ORDERS[run % ORDERS.length]!;
 }
 
 function spawnWorker(kind: Kind, size: number, runs: number, benchDir: string): Sample {
@@ -289,7 +297,7 @@ if (workerAt >= 0) {
   await worker(args[workerAt + 1] as Kind, Number(args[workerAt + 2]), Number(args[workerAt + 3]), args[workerAt + 4]!);
 } else {
   const runsAt = args.indexOf('--runs');
-  // Whole groups of BALANCED_RUNS, so each case follows each other one as often.
+  // Whole groups of BALANCED_RUNS, so each case follows each other one as often (see ORDERS).
   const runs = Math.ceil((runsAt >= 0 ? Number(args[runsAt + 1]) : 18) / BALANCED_RUNS) * BALANCED_RUNS;
   const breakdown: Array<Record<string, string>> = [];
   const dirAt = args.indexOf('--dir');
