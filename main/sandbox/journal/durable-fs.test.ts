@@ -140,14 +140,15 @@ describe('writeCopy', () => {
     expect([first.tryClone, cloneHintFor(dir).tryClone]).toEqual([clones, clones]);
   });
 
-  it.skipIf(!fs.existsSync('/dev/shm'))('does not take a source on another filesystem for a folder that cannot clone', async () => {
+  it.skipIf(!fs.existsSync('/dev/shm'))('remembers a folder whose sources are on another filesystem, and only that folder', async () => {
     const other = fs.mkdtempSync('/dev/shm/bindery-clone-');
     try {
       fs.writeFileSync(path.join(other, 'src'), 'elsewhere');
       const target = tempDir();
       const hint = cloneHintFor(target);
       await writeCopy(path.join(other, 'src'), path.join(target, 'b'), 0o644, undefined, hint);
-      expect([hint.tryClone, cloneHintFor(target).tryClone]).toEqual([false, true]);
+      // Every commit to it would create a file, fail to clone into it and remove it again.
+      expect([hint.tryClone, cloneHintFor(target).tryClone, cloneHintFor(tempDir()).tryClone]).toEqual([false, false, true]);
     } finally {
       fs.rmSync(other, { recursive: true, force: true });
     }

@@ -115,8 +115,9 @@ const unclonable = new Set<string>();
 /**
  * The hint for one commit to `targetRoot`: where a clone failed because its filesystem cannot
  * clone, later commits there copy at once instead of failing a clone first, which costs a file
- * created and removed each time. A failure of one file (from another filesystem, or set apart
- * from copy-on-write) stops only its own commit's tries.
+ * created and removed each time; so do sources on another filesystem (the data folder is on
+ * another disk). A failure of one file (EINVAL: set apart from copy-on-write, say) stops only its
+ * own commit's tries.
  */
 export function cloneHintFor(targetRoot: string): CloneHint {
   return { tryClone: !unclonable.has(targetRoot), cannotClone: () => unclonable.add(targetRoot) };
@@ -128,8 +129,11 @@ export function cloneHintFor(targetRoot: string): CloneHint {
  */
 const CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'ENOTTY', 'ENOENT']);
 
-/** Those of CANNOT_CLONE that say the filesystem cannot clone at all. */
-const FILESYSTEM_CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'ENOTTY']);
+/**
+ * Those of CANNOT_CLONE that hold for every later commit to the folder: its filesystem cannot
+ * clone at all, or the sources are on another one (every sandbox lives in Bindery's data folder).
+ */
+const FILESYSTEM_CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'ENOTTY', 'EXDEV']);
 
 /**
  * Vouches for a copy's hash: given the source's stat taken through its descriptor once the bytes
