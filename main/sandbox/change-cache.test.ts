@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { ChangeCache } from './change-cache.ts';
+import { FINE_WINDOW_MS, uniformWindow, windowsUnder } from './racy-window.ts';
 import { detectChanges } from './changes.ts';
 import { encodeName } from './fs-path.ts';
 import type { DiskEntry } from './content.ts';
@@ -41,7 +42,7 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     const { sandbox, tempDir: temp } = await sandboxOf(strategy);
     edit(sandbox);
     await SETTLE();
-    const cache = new ChangeCache(RACY_MS);
+    const cache = new ChangeCache(uniformWindow(RACY_MS));
     const fresh = () => detectChanges(sandbox, temp);
     const first = await detectChanges(sandbox, temp, cache);
     expect(first).toEqual(await fresh());
@@ -69,7 +70,7 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     const { sandbox, tempDir: temp } = await sandboxOf(strategy);
     writeFiles(sandbox.path, { 'later.txt': 'bbbb\n' });
     await SETTLE();
-    const cache = new ChangeCache(RACY_MS);
+    const cache = new ChangeCache(uniformWindow(RACY_MS));
     await detectChanges(sandbox, temp, cache);
     expect(cache.stats().size).toBe(1);
     writeFiles(sandbox.path, { 'later.txt': 'cccc\n' });
@@ -81,11 +82,30 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     expect(cache.stats()).toMatchObject({ hits: 0, misses: 3, size: 1 });
   });
 
+  it('trusts the stats of a local filesystem a tenth of a second after a change, not seconds', async () => {
+    const { sandbox, tempDir: temp } = await sandboxOf(strategy);
+    writeFiles(sandbox.path, { 'later.txt': 'bbbb\n', 'edit.txt': 'edited\n' });
+    await sleep(FINE_WINDOW_MS * 2);
+    const cache = new ChangeCache(windowsUnder([sandbox.path, sandbox.originalPath]));
+    const first = await detectChanges(sandbox, temp, cache);
+    expect(await detectChanges(sandbox, temp, cache)).toEqual(first);
+    expect(cache.stats()).toMatchObject({ hits: 2, misses: 2, size: 2 });
+    // A change right after is read again; a tenth of a second later it is kept, and then trusted.
+    writeFiles(sandbox.path, { 'edit.txt': 'edited again\n' });
+    expect((await detectChanges(sandbox, temp, cache)).changes.find((c) => c.path === 'edit.txt')?.additions).toBe(1);
+    expect(cache.stats()).toMatchObject({ hits: 3, misses: 3 });
+    await sleep(FINE_WINDOW_MS * 2);
+    await detectChanges(sandbox, temp, cache);
+    const before = cache.stats();
+    await detectChanges(sandbox, temp, cache);
+    expect(cache.stats()).toMatchObject({ hits: before.hits + 2, misses: before.misses, size: 2 });
+  });
+
   it('forgets paths that are no longer candidates', async () => {
     const { sandbox, tempDir: temp } = await sandboxOf(strategy);
     writeFiles(sandbox.path, { 'later.txt': 'bbbb\n', 'edit.txt': 'edited\n' });
     await SETTLE();
-    const cache = new ChangeCache(RACY_MS);
+    const cache = new ChangeCache(uniformWindow(RACY_MS));
     expect((await detectChanges(sandbox, temp, cache)).changes).toHaveLength(2);
     writeFiles(sandbox.path, { 'later.txt': SEED['later.txt'] });
     await SETTLE();
@@ -101,7 +121,7 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     fs.rmSync(path.join(sandbox.path, 'twin-b.txt'));
     writeFiles(sandbox.path, { 'twin-c.txt': SEED['twin-a.txt'] });
     await SETTLE();
-    const cache = new ChangeCache(RACY_MS);
+    const cache = new ChangeCache(uniformWindow(RACY_MS));
     const first = await detectChanges(sandbox, temp, cache);
     expect(first.changes.map((c) => [c.kind, c.oldPath, c.path])).toEqual([
       ['deleted', null, 'twin-b.txt'],
@@ -118,7 +138,7 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     fs.rmSync(path.join(sandbox.path, 'folder'), { recursive: true });
     writeFiles(sandbox.path, { folder: 'now a file\n' });
     await SETTLE();
-    const cache = new ChangeCache(RACY_MS);
+    const cache = new ChangeCache(uniformWindow(RACY_MS));
     expect(await detectChanges(sandbox, temp, cache)).toEqual(await detectChanges(sandbox, temp));
   });
 });
@@ -127,7 +147,7 @@ describe('reading ahead while git lists a worktree sandbox', () => {
   it('reads the paths still moving at the last look again, and lists what a fresh look lists', async () => {
     const { sandbox, tempDir: temp } = await sandboxOf('git_worktree');
     // A racy window no test outlasts: every path read stays "moving".
-    const cache = new ChangeCache(60_000);
+    const cache = new ChangeCache(uniformWindow(60_000));
     writeFiles(sandbox.path, { 'later.txt': 'bbbb\n', 'edit.txt': 'a\nb\n' });
     await detectChanges(sandbox, temp, cache);
     expect(cache.unsettled().sort()).toEqual(['edit.txt', 'later.txt']);
@@ -147,7 +167,7 @@ describe('reading ahead while git lists a worktree sandbox', () => {
 describe('ChangeCache', () => {
   it('offers the paths it read but could not keep for reading ahead, while they stay candidates', () => {
     const root = tempDir('bindery-cache-');
-    const cache = new ChangeCache(60_000);
+    const cache = new ChangeCache(uniformWindow(60_000));
     const stamp = () => cache.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx');
     const listed = { change: null, addedId: null, deletedId: null };
     const moving: DiskEntry = { type: 'file', mode: 0o644, size: 1, ino: 1, mtimeMs: Date.now(), ctimeMs: Date.now(), data: Buffer.from('x'), sha256: 'x', blobId: 'y', binary: false };
@@ -156,14 +176,14 @@ describe('ChangeCache', () => {
     expect(cache.unsettled()).toEqual(['one', 'two']);
     cache.retainOnly(new Set(['two']));
     expect(cache.unsettled()).toEqual(['two']);
-    const settled = new ChangeCache(0);
+    const settled = new ChangeCache(uniformWindow(0));
     settled.keep('gone', [{ type: null }, { type: null }], () => settled.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx'), listed, Date.now());
     expect(settled.unsettled()).toEqual([]);
   });
 
   it('does not keep what was read when the stamp after the read does not describe it (an entry that came and went)', () => {
     const root = tempDir('bindery-cache-');
-    const cache = new ChangeCache(0);
+    const cache = new ChangeCache(uniformWindow(0));
     const [inSandbox, inOriginal] = [path.join(root, 'sandbox.txt'), path.join(root, 'original.txt')];
     const stamp = () => cache.stamp(inSandbox, inOriginal, 'ctx');
     expect(stamp().settled).toBe(true);
@@ -182,7 +202,7 @@ describe('ChangeCache', () => {
     writeFiles(root, { 'sandbox.txt': 'one\n' });
     const file = path.join(root, 'sandbox.txt');
     await sleep(5);
-    const cache = new ChangeCache(0);
+    const cache = new ChangeCache(uniformWindow(0));
     const stat = fs.lstatSync(file);
     const read: DiskEntry = { type: 'file', mode: 0o644, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, data: null, sha256: 'x', blobId: 'y', binary: false };
     const listed = { change: null, addedId: null, deletedId: null };
@@ -198,7 +218,7 @@ describe('ChangeCache', () => {
   it('does not keep a file whose stats moved while it was read', async () => {
     const root = tempDir('bindery-cache-');
     writeFiles(root, { 'sandbox.txt': 'one\n' });
-    const cache = new ChangeCache(0);
+    const cache = new ChangeCache(uniformWindow(0));
     const file = path.join(root, 'sandbox.txt');
     const stat = fs.lstatSync(file);
     const read: DiskEntry = { type: 'file', mode: 0o644, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, data: null, sha256: 'x', blobId: 'y', binary: false };

@@ -3,12 +3,13 @@
  * stay exactly as they were: a live review recomputes the list after every burst of file events,
  * and most changed paths have not moved since the previous look, so they cost two lstats instead
  * of two reads, two hashes and a line diff. A path is kept only when its stats were the same
- * before and after it was read and both were older than the racy window (a file written again
+ * before and after it was read and both were older than their racy window (a file written again
  * within one timestamp tick would otherwise keep its old stats), like git's index.
  */
 import fs from 'node:fs';
 import type { DiskEntry } from './content.ts';
 import type { FileChange } from './model.ts';
+import { COARSE_WINDOW_MS, uniformWindow, type RacyWindows } from './racy-window.ts';
 
 /** One path's inspection as the list needs it: its change (null: none) and the rename identities. */
 export interface ListedPath {
@@ -19,8 +20,6 @@ export interface ListedPath {
   deletedId: string | null;
 }
 
-/** Changes this close to a look are not trusted to show in the stats (the journal's window too). */
-const RACY_MS = 3000;
 /** Paths offered for reading ahead of the next look, at most. */
 const READ_AHEAD_LIMIT = 512;
 
@@ -38,7 +37,8 @@ export class ChangeCache {
   private readonly moving = new Set<string>();
   private counts = { hits: 0, misses: 0 };
 
-  constructor(private readonly racyMs = RACY_MS) {}
+  /** `windows`: how old each entry's stats must be to be trusted (racy-window.ts; the caller knows the roots). */
+  constructor(private readonly windows: RacyWindows = uniformWindow(COARSE_WINDOW_MS)) {}
 
   /**
    * The stamp of one path: the stats of the sandbox's and the original's entry, plus `context`
@@ -46,11 +46,11 @@ export class ChangeCache {
    */
   stamp(sandboxPath: string | Buffer, originalPath: string | Buffer, context: string): PathStamp {
     // Millisecond times are exact enough: a settled entry that changes again gets a time at least
-    // the racy window later than the one kept.
-    const settledBefore = Date.now() - this.racyMs;
+    // its racy window later than the one kept.
+    const now = Date.now();
     const inSandbox = lstatOrNull(sandboxPath);
     const inOriginal = lstatOrNull(originalPath);
-    const settled = [inSandbox, inOriginal].every((stat) => !stat || Math.max(stat.mtimeMs, stat.ctimeMs) < settledBefore);
+    const settled = [inSandbox, inOriginal].every((stat) => !stat || Math.max(stat.mtimeMs, stat.ctimeMs) < now - this.windows.of(stat));
     return { key: `${statKey(inSandbox)}|${statKey(inOriginal)}|${context}`, settled, sides: [inSandbox, inOriginal] };
   }
 
@@ -73,10 +73,13 @@ export class ChangeCache {
    * during or since the read, and an entry that came and went is not kept.
    */
   keep(rel: string, read: [DiskEntry, DiskEntry], stamp: () => PathStamp, listed: ListedPath, readAtMs: number): void {
-    const settledBefore = readAtMs - this.racyMs;
-    const settled = read.every((entry) => entry.type === null || entry.type === 'other' || Math.max(entry.mtimeMs, entry.ctimeMs) < settledBefore);
-    const after = settled ? stamp() : null;
-    if (after?.settled && read.every((entry, side) => describes(after.sides[side]!, entry))) {
+    const after = stamp();
+    const asRead = read.every((entry, side) => {
+      const stat = after.sides[side] ?? null;
+      if (!describes(stat, entry)) return false;
+      return stat === null || entry.type === null || entry.type === 'other' || Math.max(entry.mtimeMs, entry.ctimeMs) < readAtMs - this.windows.of(stat);
+    });
+    if (asRead && after.settled) {
       this.entries.set(rel, { key: after.key, listed });
       this.moving.delete(rel);
     } else {
