@@ -180,23 +180,33 @@ async function child(input: ChildInput): Promise<void> {
       for (let round = -WARM_UP; round < input.rounds; round++) {
         const timed = round >= 0; // warm-up rounds run the same steps untimed
         const target = path.join(scratch, `raw-${round}`);
-        let cpuStart = cpuMs();
-        const rawMs = time(() => (input.op === 'copy' ? execFileSync('cp', ['-a', original, target]) : git(original, 'worktree', 'add', '-q', '--detach', target, 'HEAD')));
-        if (timed) {
+        const runRaw = (): void => {
+          const cpuStart = cpuMs();
+          const rawMs = time(() => (input.op === 'copy' ? execFileSync('cp', ['-a', original, target]) : git(original, 'worktree', 'add', '-q', '--detach', target, 'HEAD')));
+          if (!timed) return;
           raw.push(rawMs);
           cpu('raw', cpuStart);
-        }
+        };
         // The plan exists before its sandboxes are made: its row is not part of provisioning.
         const planId = newPlan();
-        cpuStart = cpuMs();
-        const start = performance.now();
-        const sandbox = await manager.getOrCreateSandbox({ planId, resourceId: `R${round}`, resourceName: 'bench/tree', originalPath: original, sandboxStrategy: strategy });
-        const oursMs = performance.now() - start;
-        if (timed) {
+        const runOurs = async (): Promise<void> => {
+          const cpuStart = cpuMs();
+          const start = performance.now();
+          const sandbox = await manager.getOrCreateSandbox({ planId, resourceId: `R${round}`, resourceName: 'bench/tree', originalPath: original, sandboxStrategy: strategy });
+          const oursMs = performance.now() - start;
+          if (sandbox.strategy !== strategy) throw new Error(`expected ${strategy}, got ${sandbox.strategy}: ${sandbox.fallbackReason}`);
+          if (!timed) return;
           ours.push(oursMs);
           cpu('ours', cpuStart);
+        };
+        // Each side goes first in every other round: the one that follows meets the writeback the other left.
+        if (round % 2 === 0) {
+          runRaw();
+          await runOurs();
+        } else {
+          await runOurs();
+          runRaw();
         }
-        if (sandbox.strategy !== strategy) throw new Error(`expected ${strategy}, got ${sandbox.strategy}: ${sandbox.fallbackReason}`);
       }
       if (input.op === 'worktree') git(input.repo, 'worktree', 'prune');
     } else if (!prepared) {
