@@ -6,7 +6,8 @@
  * with the same edits). Targets (issue 4): 1.25x, 1.25x, 1.5x; change detection on 100k
  * files under 300 MB RSS. Each row runs in its own process so its peak RSS is its own.
  * Provisioning rows start with untimed rounds on both sides, as change detection starts with an
- * untimed look: a running app has its code compiled and warm. Trees are left alone for the racy
+ * untimed look: a running app has its code compiled and warm. The two sides of a provisioning row
+ * take turns going first, since the one that follows meets the writeback the other left. Trees are left alone for the racy
  * window before use (like a real checkout; files changed seconds before the copy are hashed at
  * copy time) and CPU time (user + system, children included, from /proc) is shown beside wall
  * time, because wall time on a shared machine measures the neighbours as much as the code.
