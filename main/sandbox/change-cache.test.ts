@@ -4,10 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { ChangeCache } from './change-cache.ts';
-import { FINE_WINDOW_MS, uniformWindow, windowsUnder } from './racy-window.ts';
+import { wallClockRule } from './racy-window.ts';
 import { detectChanges } from './changes.ts';
 import { encodeName } from './fs-path.ts';
-import type { DiskEntry } from './content.ts';
+import { readEntry, type DiskEntry } from './content.ts';
 import type { Sandbox } from './model.ts';
 import { newManager } from './test-harness.ts';
 
@@ -42,7 +42,7 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     const { sandbox, tempDir: temp } = await sandboxOf(strategy);
     edit(sandbox);
     await SETTLE();
-    const cache = new ChangeCache(uniformWindow(RACY_MS));
+    const cache = new ChangeCache(() => wallClockRule(RACY_MS));
     const fresh = () => detectChanges(sandbox, temp);
     const first = await detectChanges(sandbox, temp, cache);
     expect(first).toEqual(await fresh());
@@ -70,31 +70,39 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     const { sandbox, tempDir: temp } = await sandboxOf(strategy);
     writeFiles(sandbox.path, { 'later.txt': 'bbbb\n' });
     await SETTLE();
-    const cache = new ChangeCache(uniformWindow(RACY_MS));
+    // The window is a minute while the look right after the write runs: a slow git cannot outlast it.
+    let window = RACY_MS;
+    const cache = new ChangeCache(() => wallClockRule(window));
     await detectChanges(sandbox, temp, cache);
     expect(cache.stats().size).toBe(1);
     writeFiles(sandbox.path, { 'later.txt': 'cccc\n' });
+    window = 60_000;
     const soon = await detectChanges(sandbox, temp, cache);
     expect(soon).toEqual(await detectChanges(sandbox, temp));
     expect(cache.stats()).toMatchObject({ hits: 0, misses: 2, size: 0 });
+    window = RACY_MS;
     await SETTLE();
     await detectChanges(sandbox, temp, cache);
     expect(cache.stats()).toMatchObject({ hits: 0, misses: 3, size: 1 });
   });
 
-  it('trusts the stats of a local filesystem a tenth of a second after a change, not seconds', async () => {
+  it.runIf(process.platform === 'linux')('trusts the stats of a local filesystem once the kernel clock has moved past them, not seconds later', async () => {
     const { sandbox, tempDir: temp } = await sandboxOf(strategy);
     writeFiles(sandbox.path, { 'later.txt': 'bbbb\n', 'edit.txt': 'edited\n' });
-    await sleep(FINE_WINDOW_MS * 2);
-    const cache = new ChangeCache(windowsUnder([sandbox.path, sandbox.originalPath]));
+    // A few kernel ticks (1-10 ms each) and the two files are older than any look from now on.
+    await sleep(30);
+    const cache = ChangeCache.forSandbox(sandbox, temp);
     const first = await detectChanges(sandbox, temp, cache);
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 2, size: 2 });
     expect(await detectChanges(sandbox, temp, cache)).toEqual(first);
     expect(cache.stats()).toMatchObject({ hits: 2, misses: 2, size: 2 });
-    // A change right after is read again; a tenth of a second later it is kept, and then trusted.
+    // A change is read again; until the clock moves past it, it is not kept (the same tick could hold a second write).
     writeFiles(sandbox.path, { 'edit.txt': 'edited again\n' });
+    cache.keep('edit.txt', [await readEntry(path.join(sandbox.path, 'edit.txt')), await readEntry(path.join(sandbox.originalPath, 'edit.txt'))], () => cache.stamp(path.join(sandbox.path, 'edit.txt'), path.join(sandbox.originalPath, 'edit.txt'), 'ctx'), { change: null, addedId: null, deletedId: null }, Date.now());
+    expect(cache.stats().size).toBe(1);
     expect((await detectChanges(sandbox, temp, cache)).changes.find((c) => c.path === 'edit.txt')?.additions).toBe(1);
     expect(cache.stats()).toMatchObject({ hits: 3, misses: 3 });
-    await sleep(FINE_WINDOW_MS * 2);
+    await sleep(30);
     await detectChanges(sandbox, temp, cache);
     const before = cache.stats();
     await detectChanges(sandbox, temp, cache);
@@ -105,7 +113,7 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     const { sandbox, tempDir: temp } = await sandboxOf(strategy);
     writeFiles(sandbox.path, { 'later.txt': 'bbbb\n', 'edit.txt': 'edited\n' });
     await SETTLE();
-    const cache = new ChangeCache(uniformWindow(RACY_MS));
+    const cache = new ChangeCache(() => wallClockRule(RACY_MS));
     expect((await detectChanges(sandbox, temp, cache)).changes).toHaveLength(2);
     writeFiles(sandbox.path, { 'later.txt': SEED['later.txt'] });
     await SETTLE();
@@ -121,7 +129,7 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     fs.rmSync(path.join(sandbox.path, 'twin-b.txt'));
     writeFiles(sandbox.path, { 'twin-c.txt': SEED['twin-a.txt'] });
     await SETTLE();
-    const cache = new ChangeCache(uniformWindow(RACY_MS));
+    const cache = new ChangeCache(() => wallClockRule(RACY_MS));
     const first = await detectChanges(sandbox, temp, cache);
     expect(first.changes.map((c) => [c.kind, c.oldPath, c.path])).toEqual([
       ['deleted', null, 'twin-b.txt'],
@@ -138,7 +146,7 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     fs.rmSync(path.join(sandbox.path, 'folder'), { recursive: true });
     writeFiles(sandbox.path, { folder: 'now a file\n' });
     await SETTLE();
-    const cache = new ChangeCache(uniformWindow(RACY_MS));
+    const cache = new ChangeCache(() => wallClockRule(RACY_MS));
     expect(await detectChanges(sandbox, temp, cache)).toEqual(await detectChanges(sandbox, temp));
   });
 });
@@ -147,7 +155,7 @@ describe('reading ahead while git lists a worktree sandbox', () => {
   it('reads the paths still moving at the last look again, and lists what a fresh look lists', async () => {
     const { sandbox, tempDir: temp } = await sandboxOf('git_worktree');
     // A racy window no test outlasts: every path read stays "moving".
-    const cache = new ChangeCache(uniformWindow(60_000));
+    const cache = new ChangeCache(() => wallClockRule(60_000));
     writeFiles(sandbox.path, { 'later.txt': 'bbbb\n', 'edit.txt': 'a\nb\n' });
     await detectChanges(sandbox, temp, cache);
     expect(cache.unsettled().sort()).toEqual(['edit.txt', 'later.txt']);
@@ -167,7 +175,7 @@ describe('reading ahead while git lists a worktree sandbox', () => {
 describe('ChangeCache', () => {
   it('offers the paths it read but could not keep for reading ahead, while they stay candidates', () => {
     const root = tempDir('bindery-cache-');
-    const cache = new ChangeCache(uniformWindow(60_000));
+    const cache = new ChangeCache(() => wallClockRule(60_000));
     const stamp = () => cache.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx');
     const listed = { change: null, addedId: null, deletedId: null };
     const moving: DiskEntry = { type: 'file', mode: 0o644, size: 1, ino: 1, mtimeMs: Date.now(), ctimeMs: Date.now(), data: Buffer.from('x'), sha256: 'x', blobId: 'y', binary: false };
@@ -176,14 +184,26 @@ describe('ChangeCache', () => {
     expect(cache.unsettled()).toEqual(['one', 'two']);
     cache.retainOnly(new Set(['two']));
     expect(cache.unsettled()).toEqual(['two']);
-    const settled = new ChangeCache(uniformWindow(0));
+    const settled = new ChangeCache(() => wallClockRule(0));
     settled.keep('gone', [{ type: null }, { type: null }], () => settled.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx'), listed, Date.now());
     expect(settled.unsettled()).toEqual([]);
   });
 
+  it('takes its rule afresh at each look: by the next one, a root may be another filesystem', async () => {
+    const { sandbox, tempDir: temp } = await sandboxOf('copy_on_write');
+    let taken = 0;
+    const cache = new ChangeCache(() => {
+      taken++;
+      return wallClockRule(0);
+    });
+    await detectChanges(sandbox, temp, cache);
+    await detectChanges(sandbox, temp, cache);
+    expect(taken).toBe(3);
+  });
+
   it('does not keep what was read when the stamp after the read does not describe it (an entry that came and went)', () => {
     const root = tempDir('bindery-cache-');
-    const cache = new ChangeCache(uniformWindow(0));
+    const cache = new ChangeCache(() => wallClockRule(0));
     const [inSandbox, inOriginal] = [path.join(root, 'sandbox.txt'), path.join(root, 'original.txt')];
     const stamp = () => cache.stamp(inSandbox, inOriginal, 'ctx');
     expect(stamp().settled).toBe(true);
@@ -202,7 +222,7 @@ describe('ChangeCache', () => {
     writeFiles(root, { 'sandbox.txt': 'one\n' });
     const file = path.join(root, 'sandbox.txt');
     await sleep(5);
-    const cache = new ChangeCache(uniformWindow(0));
+    const cache = new ChangeCache(() => wallClockRule(0));
     const stat = fs.lstatSync(file);
     const read: DiskEntry = { type: 'file', mode: 0o644, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, data: null, sha256: 'x', blobId: 'y', binary: false };
     const listed = { change: null, addedId: null, deletedId: null };
@@ -218,7 +238,7 @@ describe('ChangeCache', () => {
   it('does not keep a file whose stats moved while it was read', async () => {
     const root = tempDir('bindery-cache-');
     writeFiles(root, { 'sandbox.txt': 'one\n' });
-    const cache = new ChangeCache(uniformWindow(0));
+    const cache = new ChangeCache(() => wallClockRule(0));
     const file = path.join(root, 'sandbox.txt');
     const stat = fs.lstatSync(file);
     const read: DiskEntry = { type: 'file', mode: 0o644, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, data: null, sha256: 'x', blobId: 'y', binary: false };

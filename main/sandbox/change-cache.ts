@@ -7,9 +7,10 @@
  * within one timestamp tick would otherwise keep its old stats), like git's index.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { DiskEntry } from './content.ts';
 import type { FileChange } from './model.ts';
-import { COARSE_WINDOW_MS, uniformWindow, type RacyWindows } from './racy-window.ts';
+import { changedAt, COARSE_WINDOW_MS, takeRacyRule, wallClockRule, type RacyRule } from './racy-window.ts';
 
 /** One path's inspection as the list needs it: its change (null: none) and the rename identities. */
 export interface ListedPath {
@@ -37,20 +38,32 @@ export class ChangeCache {
   private readonly moving = new Set<string>();
   private counts = { hits: 0, misses: 0 };
 
-  /** `windows`: how old each entry's stats must be to be trusted (racy-window.ts; the caller knows the roots). */
-  constructor(private readonly windows: RacyWindows = uniformWindow(COARSE_WINDOW_MS)) {}
+  private rule: RacyRule;
+
+  /** `takeRule`: how a look that begins now tells settled stats from racy ones (racy-window.ts). */
+  constructor(private readonly takeRule: () => RacyRule = () => wallClockRule(COARSE_WINDOW_MS)) {
+    this.rule = takeRule();
+  }
+
+  /** The cache of the sandbox at `sandboxPath` over `originalPath`, whose looks read the kernel's clock through a file in `tempDir`. */
+  static forSandbox(sandbox: { path: string; originalPath: string }, tempDir: string): ChangeCache {
+    return new ChangeCache(() => takeRacyRule([sandbox.path, sandbox.originalPath], path.join(tempDir, 'racy-clock')));
+  }
+
+  /** Starts a look: the stats it trusts are judged by the clock as it is now. */
+  beginLook(): void {
+    this.rule = this.takeRule();
+  }
 
   /**
    * The stamp of one path: the stats of the sandbox's and the original's entry, plus `context`
    * (what the base holds there and the access mode, which the description depends on too).
    */
   stamp(sandboxPath: string | Buffer, originalPath: string | Buffer, context: string): PathStamp {
-    // Millisecond times are exact enough: a settled entry that changes again gets a time at least
-    // its racy window later than the one kept.
     const now = Date.now();
     const inSandbox = lstatOrNull(sandboxPath);
     const inOriginal = lstatOrNull(originalPath);
-    const settled = [inSandbox, inOriginal].every((stat) => !stat || Math.max(stat.mtimeMs, stat.ctimeMs) < now - this.windows.of(stat));
+    const settled = [inSandbox, inOriginal].every((stat) => !stat || this.rule.settled(stat, now));
     return { key: `${statKey(inSandbox)}|${statKey(inOriginal)}|${context}`, settled, sides: [inSandbox, inOriginal] };
   }
 
@@ -73,12 +86,16 @@ export class ChangeCache {
    * during or since the read, and an entry that came and went is not kept.
    */
   keep(rel: string, read: [DiskEntry, DiskEntry], stamp: () => PathStamp, listed: ListedPath, readAtMs: number): void {
-    const after = stamp();
-    const asRead = read.every((entry, side) => {
-      const stat = after.sides[side] ?? null;
-      if (!describes(stat, entry)) return false;
-      return stat === null || entry.type === null || entry.type === 'other' || Math.max(entry.mtimeMs, entry.ctimeMs) < readAtMs - this.windows.of(stat);
-    });
+    // Too young on any filesystem: no stamp is taken (two lstats, round trips on a network filesystem).
+    const young = read.some((entry) => entry.type !== null && entry.type !== 'other' && changedAt(entry) >= this.rule.racyFrom(readAtMs));
+    const after = young ? null : stamp();
+    const asRead =
+      after !== null &&
+      read.every((entry, side) => {
+        const stat = after.sides[side] ?? null;
+        if (!describes(stat, entry)) return false;
+        return stat === null || entry.type === null || entry.type === 'other' || this.rule.settled(stat, readAtMs);
+      });
     if (asRead && after.settled) {
       this.entries.set(rel, { key: after.key, listed });
       this.moving.delete(rel);

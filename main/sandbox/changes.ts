@@ -179,6 +179,7 @@ async function settleThroughFilters(sandbox: SandboxRecord, states: PathState[])
  * With a cache, paths whose two sides have not moved since the cache's last look are not read again.
  */
 export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cache?: ChangeCache, ownCommits?: OwnCommits): Promise<SandboxChanges> {
+  cache?.beginLook();
   const listing = candidateBases(sandbox, tempDir);
   // While git lists the candidates, the paths the last look had to read are read again: most still are candidates.
   const ahead = cache && sandbox.strategy === 'git_worktree' ? readAhead(sandbox, cache.unsettled()) : undefined;

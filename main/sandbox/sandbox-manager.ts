@@ -14,7 +14,6 @@ import { committedStates } from '../registry/sandbox-commits.ts';
 import { deleteSandbox, findSandbox, getSandbox, planSandboxes, saveSandbox } from '../registry/sandboxes.ts';
 import { makeWritable, restoreModes, widestAccess } from './access.ts';
 import { ChangeCache } from './change-cache.ts';
-import { windowsUnder } from './racy-window.ts';
 import { detectChanges } from './changes.ts';
 import { commitAll, commitSandbox, undoLastCommit, type CommitOptions, type CommitOutcome } from './commit.ts';
 import type { ProvisionProgress } from './copy-tree.ts';
@@ -129,7 +128,7 @@ export class SandboxManager {
   async changes(sandboxId: string): Promise<SandboxChanges> {
     const sandbox = this.sandbox(sandboxId);
     let cache = this.changeCaches.get(sandboxId);
-    if (!cache) this.changeCaches.set(sandboxId, (cache = new ChangeCache(windowsUnder([sandbox.path, sandbox.originalPath]))));
+    if (!cache) this.changeCaches.set(sandboxId, (cache = ChangeCache.forSandbox(sandbox, this.context.layout.tempDir)));
     return detectChanges(sandbox, this.context.layout.tempDir, cache, committedStates(this.context.db, sandboxId));
   }
 
