@@ -199,8 +199,9 @@ async function canClone(sample: string | Buffer, target: string): Promise<boolea
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (CLONE_UNSUPPORTED.has(code)) cloneSupport.set(pair, false);
-    // ENOENT: the sample was deleted from the live original meanwhile; say "copy" rather than fail.
-    if (CLONE_UNSUPPORTED.has(code) || code === 'ENOENT') return false;
+    // ENOENT: the sample was deleted from the live original meanwhile; EAGAIN (OpenZFS 2.2): it was
+    // written too recently to clone. Say "copy" this time rather than fail.
+    if (CLONE_UNSUPPORTED.has(code) || code === 'ENOENT' || code === 'EAGAIN') return false;
     throw error;
   } finally {
     await fs.rm(probe, { force: true });

@@ -125,9 +125,10 @@ export function cloneHintFor(targetRoot: string): CloneHint {
 
 /**
  * Errors of a clone that mean it cannot be done here: this filesystem (or pair of them) cannot
- * clone, or `/proc` (through which the source is named) is not there.
+ * clone, `/proc` (through which the source is named) is not there, or (EAGAIN, OpenZFS 2.2) the
+ * source was written so recently that its blocks are not on disk yet.
  */
-const CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'ENOTTY', 'ENOENT']);
+const CANNOT_CLONE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EINVAL', 'ENOSYS', 'ENOTTY', 'ENOENT', 'EAGAIN']);
 
 /**
  * Those of CANNOT_CLONE that hold for every later commit to the folder: its filesystem cannot
