@@ -90,19 +90,20 @@ describe.each(['copy_on_write', 'git_worktree'] as const)('the change cache (%s)
     const { sandbox, tempDir: temp } = await sandboxOf(strategy);
     writeFiles(sandbox.path, { 'later.txt': 'bbbb\n', 'edit.txt': 'edited\n' });
     // A few kernel ticks (1-10 ms each) and the two files are older than any look from now on.
-    await sleep(30);
+    await sleep(60);
     const cache = ChangeCache.forSandbox(sandbox, temp);
     const first = await detectChanges(sandbox, temp, cache);
     expect(cache.stats()).toMatchObject({ hits: 0, misses: 2, size: 2 });
     expect(await detectChanges(sandbox, temp, cache)).toEqual(first);
     expect(cache.stats()).toMatchObject({ hits: 2, misses: 2, size: 2 });
     // A change is read again; until the clock moves past it, it is not kept (the same tick could hold a second write).
+    const look = cache.beginLook();
     writeFiles(sandbox.path, { 'edit.txt': 'edited again\n' });
-    cache.keep('edit.txt', [await readEntry(path.join(sandbox.path, 'edit.txt')), await readEntry(path.join(sandbox.originalPath, 'edit.txt'))], () => cache.stamp(path.join(sandbox.path, 'edit.txt'), path.join(sandbox.originalPath, 'edit.txt'), 'ctx'), { change: null, addedId: null, deletedId: null }, Date.now());
+    cache.keep(look, 'edit.txt', [await readEntry(path.join(sandbox.path, 'edit.txt')), await readEntry(path.join(sandbox.originalPath, 'edit.txt'))], () => cache.stamp(look, path.join(sandbox.path, 'edit.txt'), path.join(sandbox.originalPath, 'edit.txt'), 'ctx'), { change: null, addedId: null, deletedId: null }, Date.now());
     expect(cache.stats().size).toBe(1);
     expect((await detectChanges(sandbox, temp, cache)).changes.find((c) => c.path === 'edit.txt')?.additions).toBe(1);
     expect(cache.stats()).toMatchObject({ hits: 3, misses: 3 });
-    await sleep(30);
+    await sleep(60);
     await detectChanges(sandbox, temp, cache);
     const before = cache.stats();
     await detectChanges(sandbox, temp, cache);
@@ -176,17 +177,37 @@ describe('ChangeCache', () => {
   it('offers the paths it read but could not keep for reading ahead, while they stay candidates', () => {
     const root = tempDir('bindery-cache-');
     const cache = new ChangeCache(() => wallClockRule(60_000));
-    const stamp = () => cache.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx');
+    const look = cache.beginLook();
+    const stamp = () => cache.stamp(look, path.join(root, 'a'), path.join(root, 'b'), 'ctx');
     const listed = { change: null, addedId: null, deletedId: null };
     const moving: DiskEntry = { type: 'file', mode: 0o644, size: 1, ino: 1, mtimeMs: Date.now(), ctimeMs: Date.now(), data: Buffer.from('x'), sha256: 'x', blobId: 'y', binary: false };
-    cache.keep('one', [moving, { type: null }], stamp, listed, Date.now());
-    cache.keep('two', [moving, { type: null }], stamp, listed, Date.now());
+    cache.keep(look, 'one', [moving, { type: null }], stamp, listed, Date.now());
+    cache.keep(look, 'two', [moving, { type: null }], stamp, listed, Date.now());
     expect(cache.unsettled()).toEqual(['one', 'two']);
     cache.retainOnly(new Set(['two']));
     expect(cache.unsettled()).toEqual(['two']);
     const settled = new ChangeCache(() => wallClockRule(0));
-    settled.keep('gone', [{ type: null }, { type: null }], () => settled.stamp(path.join(root, 'a'), path.join(root, 'b'), 'ctx'), listed, Date.now());
+    const settledLook = settled.beginLook();
+    settled.keep(settledLook, 'gone', [{ type: null }, { type: null }], () => settled.stamp(settledLook, path.join(root, 'a'), path.join(root, 'b'), 'ctx'), listed, Date.now());
     expect(settled.unsettled()).toEqual([]);
+  });
+
+  it.runIf(process.platform === 'linux')('judges what a look read by the clock as that look began, though another began since', async () => {
+    const root = tempDir('bindery-cache-');
+    writeFiles(root, { 'sandbox.txt': 'one\n' });
+    const cache = ChangeCache.forSandbox({ path: root, originalPath: root }, tempDir('bindery-cache-data-'));
+    const file = path.join(root, 'sandbox.txt');
+    const listed = { change: null, addedId: null, deletedId: null };
+    const first = cache.beginLook();
+    writeFiles(root, { 'sandbox.txt': 'two\n' });
+    const read = await readEntry(file);
+    await sleep(60);
+    // A look that begins now would trust the write; the first look, which began before it, must not.
+    const second = cache.beginLook();
+    cache.keep(first, 'p', [read, { type: null }], () => cache.stamp(first, file, path.join(root, 'absent.txt'), 'ctx'), listed, Date.now());
+    expect(cache.stats().size).toBe(0);
+    cache.keep(second, 'p', [read, { type: null }], () => cache.stamp(second, file, path.join(root, 'absent.txt'), 'ctx'), listed, Date.now());
+    expect(cache.stats().size).toBe(1);
   });
 
   it('takes its rule afresh at each look: by the next one, a root may be another filesystem', async () => {
@@ -198,23 +219,24 @@ describe('ChangeCache', () => {
     });
     await detectChanges(sandbox, temp, cache);
     await detectChanges(sandbox, temp, cache);
-    expect(taken).toBe(3);
+    expect(taken).toBe(2);
   });
 
   it('does not keep what was read when the stamp after the read does not describe it (an entry that came and went)', () => {
     const root = tempDir('bindery-cache-');
     const cache = new ChangeCache(() => wallClockRule(0));
+    const look = cache.beginLook();
     const [inSandbox, inOriginal] = [path.join(root, 'sandbox.txt'), path.join(root, 'original.txt')];
-    const stamp = () => cache.stamp(inSandbox, inOriginal, 'ctx');
+    const stamp = () => cache.stamp(look, inSandbox, inOriginal, 'ctx');
     expect(stamp().settled).toBe(true);
     const seen: DiskEntry = { type: 'file', mode: 0o644, size: 3, ino: 42, mtimeMs: 1, ctimeMs: 1, data: Buffer.from('hi\n'), sha256: 'x', blobId: 'y', binary: false };
     const listed = { change: null, addedId: null, deletedId: null };
-    cache.keep('p', [seen, { type: null }], stamp, listed, Date.now());
+    cache.keep(look, 'p', [seen, { type: null }], stamp, listed, Date.now());
     expect(cache.stats().size).toBe(0);
-    cache.keep('p', [{ type: null }, { type: null }], stamp, listed, Date.now());
+    cache.keep(look, 'p', [{ type: null }, { type: null }], stamp, listed, Date.now());
     expect(cache.stats().size).toBe(1);
     expect(cache.lookup('p', stamp)).toBe(listed);
-    expect(cache.lookup('p', () => cache.stamp(inSandbox, inOriginal, 'other base'))).toBeUndefined();
+    expect(cache.lookup('p', () => cache.stamp(look, inSandbox, inOriginal, 'other base'))).toBeUndefined();
   });
 
   it('judges whether a read was settled by when it began, not when it is kept', async () => {
@@ -226,12 +248,13 @@ describe('ChangeCache', () => {
     const stat = fs.lstatSync(file);
     const read: DiskEntry = { type: 'file', mode: 0o644, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, data: null, sha256: 'x', blobId: 'y', binary: false };
     const listed = { change: null, addedId: null, deletedId: null };
-    const stamp = () => cache.stamp(file, path.join(root, 'absent.txt'), 'ctx');
+    const look = cache.beginLook();
+    const stamp = () => cache.stamp(look, file, path.join(root, 'absent.txt'), 'ctx');
     const changedAt = Math.max(stat.mtimeMs, stat.ctimeMs);
     // Begun in the very tick of the change (as a read ahead of a slow git status can be), it is not trusted however late it is kept.
-    cache.keep('p', [read, { type: null }], stamp, listed, changedAt);
+    cache.keep(look, 'p', [read, { type: null }], stamp, listed, changedAt);
     expect(cache.stats().size).toBe(0);
-    cache.keep('p', [read, { type: null }], stamp, listed, changedAt + 1);
+    cache.keep(look, 'p', [read, { type: null }], stamp, listed, changedAt + 1);
     expect(cache.stats().size).toBe(1);
   });
 
@@ -243,12 +266,13 @@ describe('ChangeCache', () => {
     const stat = fs.lstatSync(file);
     const read: DiskEntry = { type: 'file', mode: 0o644, size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, data: null, sha256: 'x', blobId: 'y', binary: false };
     const listed = { change: null, addedId: null, deletedId: null };
-    const stamp = () => cache.stamp(file, path.join(root, 'absent.txt'), 'ctx');
+    const look = cache.beginLook();
+    const stamp = () => cache.stamp(look, file, path.join(root, 'absent.txt'), 'ctx');
     fs.chmodSync(file, 0o600);
     await sleep(10);
-    cache.keep('p', [read, { type: null }], stamp, listed, Date.now());
+    cache.keep(look, 'p', [read, { type: null }], stamp, listed, Date.now());
     expect(cache.stats().size).toBe(0);
-    cache.keep('p', [{ ...read, ctimeMs: fs.lstatSync(file).ctimeMs }, { type: null }], stamp, listed, Date.now());
+    cache.keep(look, 'p', [{ ...read, ctimeMs: fs.lstatSync(file).ctimeMs }, { type: null }], stamp, listed, Date.now());
     expect(cache.stats().size).toBe(1);
   });
 });

@@ -31,6 +31,14 @@ export interface PathStamp {
   sides: [fs.Stats | null, fs.Stats | null];
 }
 
+/**
+ * One look at a sandbox: the rule it judges stats by, taken as it began. Looks may overlap (two
+ * callers at once); each judges its own reads by its own rule.
+ */
+export interface CacheLook {
+  readonly rule: RacyRule;
+}
+
 /** The cache of one sandbox. */
 export class ChangeCache {
   private entries = new Map<string, { key: string; listed: ListedPath }>();
@@ -38,12 +46,8 @@ export class ChangeCache {
   private readonly moving = new Set<string>();
   private counts = { hits: 0, misses: 0 };
 
-  private rule: RacyRule;
-
   /** `takeRule`: how a look that begins now tells settled stats from racy ones (racy-window.ts). */
-  constructor(private readonly takeRule: () => RacyRule = () => wallClockRule(COARSE_WINDOW_MS)) {
-    this.rule = takeRule();
-  }
+  constructor(private readonly takeRule: () => RacyRule = () => wallClockRule(COARSE_WINDOW_MS)) {}
 
   /** The cache of the sandbox at `sandboxPath` over `originalPath`, whose looks read the kernel's clock through a file in `tempDir`. */
   static forSandbox(sandbox: { path: string; originalPath: string }, tempDir: string): ChangeCache {
@@ -51,19 +55,19 @@ export class ChangeCache {
   }
 
   /** Starts a look: the stats it trusts are judged by the clock as it is now. */
-  beginLook(): void {
-    this.rule = this.takeRule();
+  beginLook(): CacheLook {
+    return { rule: this.takeRule() };
   }
 
   /**
    * The stamp of one path: the stats of the sandbox's and the original's entry, plus `context`
    * (what the base holds there and the access mode, which the description depends on too).
    */
-  stamp(sandboxPath: string | Buffer, originalPath: string | Buffer, context: string): PathStamp {
+  stamp(look: CacheLook, sandboxPath: string | Buffer, originalPath: string | Buffer, context: string): PathStamp {
     const now = Date.now();
     const inSandbox = lstatOrNull(sandboxPath);
     const inOriginal = lstatOrNull(originalPath);
-    const settled = [inSandbox, inOriginal].every((stat) => !stat || this.rule.settled(stat, now));
+    const settled = [inSandbox, inOriginal].every((stat) => !stat || look.rule.settled(stat, now));
     return { key: `${statKey(inSandbox)}|${statKey(inOriginal)}|${context}`, settled, sides: [inSandbox, inOriginal] };
   }
 
@@ -85,16 +89,16 @@ export class ChangeCache {
    * before the read began and the stamp still describes exactly what was read: nothing moved
    * during or since the read, and an entry that came and went is not kept.
    */
-  keep(rel: string, read: [DiskEntry, DiskEntry], stamp: () => PathStamp, listed: ListedPath, readAtMs: number): void {
+  keep(look: CacheLook, rel: string, read: [DiskEntry, DiskEntry], stamp: () => PathStamp, listed: ListedPath, readAtMs: number): void {
     // Too young on any filesystem: no stamp is taken (two lstats, round trips on a network filesystem).
-    const young = read.some((entry) => entry.type !== null && entry.type !== 'other' && changedAt(entry) >= this.rule.racyFrom(readAtMs));
+    const young = read.some((entry) => entry.type !== null && entry.type !== 'other' && changedAt(entry) >= look.rule.racyFrom(readAtMs));
     const after = young ? null : stamp();
     const asRead =
       after !== null &&
       read.every((entry, side) => {
         const stat = after.sides[side] ?? null;
         if (!describes(stat, entry)) return false;
-        return stat === null || entry.type === null || entry.type === 'other' || this.rule.settled(stat, readAtMs);
+        return stat === null || entry.type === null || entry.type === 'other' || look.rule.settled(stat, readAtMs);
       });
     if (asRead && after.settled) {
       this.entries.set(rel, { key: after.key, listed });

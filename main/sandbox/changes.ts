@@ -5,7 +5,7 @@
  * clean, conflict, or already applied.
  */
 import { ConflictError } from '../../shared/errors.ts';
-import type { ChangeCache, ListedPath } from './change-cache.ts';
+import type { CacheLook, ChangeCache, ListedPath } from './change-cache.ts';
 import { copyCandidates } from './changes-copy.ts';
 import { gitCandidates, readBlobs, unchangedThroughFilters, type GitBaseEntry } from './changes-git.ts';
 import { lineCounts, readEntry, readSmallEntry, sameContent, TEXT_LIMIT, type DiskEntry } from './content.ts';
@@ -179,12 +179,12 @@ async function settleThroughFilters(sandbox: SandboxRecord, states: PathState[])
  * With a cache, paths whose two sides have not moved since the cache's last look are not read again.
  */
 export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cache?: ChangeCache, ownCommits?: OwnCommits): Promise<SandboxChanges> {
-  cache?.beginLook();
+  const look = cache?.beginLook();
   const listing = candidateBases(sandbox, tempDir);
   // While git lists the candidates, the paths the last look had to read are read again: most still are candidates.
   const ahead = cache && sandbox.strategy === 'git_worktree' ? readAhead(sandbox, cache.unsettled()) : undefined;
   const bases = await listing;
-  const changes = await listChanges(sandbox, bases, cache, ahead, ownCommits);
+  const changes = await listChanges(sandbox, bases, cache && look ? { cache, look } : undefined, ahead, ownCommits);
   const violation =
     sandbox.access === 'read_only' && changes.length > 0
       ? `This sandbox is read_only but ${changes.length} path(s) changed in it (first: ${displayPath(changes[0]!.path)}). They cannot be committed; discard the sandbox.`
@@ -200,13 +200,14 @@ export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cac
 const LIST_CHUNK = 1024;
 
 /**
- * The changes of `bases`, reading only the paths `cache` (when given) has no settled inspection of,
- * a chunk at a time.
+ * The changes of `bases`, reading only the paths the cache (when given, with the look it serves)
+ * has no settled inspection of, a chunk at a time.
  */
-async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cache?: ChangeCache, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<FileChange[]> {
+async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cached?: { cache: ChangeCache; look: CacheLook }, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<FileChange[]> {
+  const { cache, look } = cached ?? {};
   cache?.retainOnly(new Set(bases.keys()));
   const context = (rel: string, base: BaseInfo) => `${sandbox.access}|${JSON.stringify(base)}|${JSON.stringify(ownCommits?.get(rel) ?? null)}`;
-  const stampOf = (rel: string, base: BaseInfo) => () => cache!.stamp(inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), context(rel, base));
+  const stampOf = (rel: string, base: BaseInfo) => () => cache!.stamp(look!, inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), context(rel, base));
   // In the order of `bases`, as a fresh look has it: which of two equal deletions pairs with an addition depends on it.
   const listed: ListedPath[] = new Array(bases.size);
   const unread: Array<[string, BaseInfo]> = [];
@@ -226,7 +227,7 @@ async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>,
       const change = describe(state, sandbox);
       const ids = change ? pairableState({ change, target: state, source: null }, sandbox.strategy) : null;
       const path: ListedPath = { change, addedId: change?.kind === 'added' ? ids!.addedId() : null, deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null };
-      cache?.keep(state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
+      cache?.keep(look!, state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
       listed[positions.get(state.rel)!] = path;
     }
   }

@@ -3,17 +3,24 @@
  * timestamp tick of the one before leaves the times as they were, so stats that may share a tick
  * with a later write say nothing about the content (git's "racy" entries). Git compares a file's
  * times with its index file's, stamped by the same clock; a look does the same with a file of
- * Bindery's own it touches as it begins: an entry that changed before that stamp keeps its times
- * only until its next write. That holds on this machine's own filesystems with sub-second times,
- * which all take their times from the kernel's clock. Anything else is trusted after seconds of
- * wall time: whole-second times (ext4 with 128-byte inodes, FAT's two seconds), and network or
- * FUSE filesystems, whose times may come from a server's clock that runs behind ours.
+ * Bindery's own it touches as it begins: an entry that changed a kernel tick or more before that
+ * stamp keeps its times only until its next write. That holds on this machine's own filesystems
+ * with sub-second times, which take their times from the kernel's clock (not ZFS: it reads that
+ * clock without the floor newer kernels keep). Anything else is trusted after seconds of wall
+ * time: whole-second times (ext4 with 128-byte inodes, FAT's two seconds), and network or FUSE
+ * filesystems, whose times may come from a server's clock that runs behind ours.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
 /** How long the times of an entry whose clock or tick is unknown take to be trusted. */
 export const COARSE_WINDOW_MS = 3000;
+
+/**
+ * How much older than the look's stamp an entry's times must be: the longest kernel tick (10 ms)
+ * twice over, for filesystems whose clock lags the stamp's by up to a tick.
+ */
+export const TICK_MARGIN_MS = 20;
 
 /** statfs types of Linux filesystems whose times come from this machine's clock, in nanoseconds. */
 const LOCAL_CLOCK_FILESYSTEMS = new Set([
@@ -22,7 +29,6 @@ const LOCAL_CLOCK_FILESYSTEMS = new Set([
   0x9123683e, // btrfs
   0x01021994, // tmpfs
   0xf2f52010, // f2fs
-  0x2fc12fc1, // zfs
   0x794c7630, // overlayfs (a lower layer on another filesystem has a device of its own)
 ]);
 
@@ -42,9 +48,9 @@ export function wallClockRule(windowMs: number): RacyRule {
 /**
  * The rule of a look that begins now at the folders `roots`, through the file `clock` (created
  * when missing): entries on a filesystem of a root that keeps this machine's clock, with
- * sub-second times, are settled when they changed before the stamp the kernel gives `clock` now;
- * the others after COARSE_WINDOW_MS. Devices are looked up at every look: a number can be reused
- * by whatever is mounted at a root next.
+ * sub-second times, are settled when they changed TICK_MARGIN_MS before the stamp the kernel
+ * gives `clock` now; the others after COARSE_WINDOW_MS. Devices are looked up at every look: a
+ * number can be reused by whatever is mounted at a root next.
  */
 export function takeRacyRule(roots: readonly string[], clock: string): RacyRule {
   const coarse = wallClockRule(COARSE_WINDOW_MS);
@@ -52,8 +58,8 @@ export function takeRacyRule(roots: readonly string[], clock: string): RacyRule 
   const stamp = local.size > 0 ? kernelNow(clock) : null;
   if (stamp === null || localClockDevice(clock) === null) return coarse;
   return {
-    settled: (stat, readAtMs) => (local.has(stat.dev) && stat.ctimeMs % 1000 !== 0 ? changedAt(stat) < stamp : coarse.settled(stat, readAtMs)),
-    racyFrom: (readAtMs) => Math.max(stamp, coarse.racyFrom(readAtMs)),
+    settled: (stat, readAtMs) => (local.has(stat.dev) && stat.ctimeMs % 1000 !== 0 ? changedAt(stat) < stamp - TICK_MARGIN_MS : coarse.settled(stat, readAtMs)),
+    racyFrom: (readAtMs) => Math.max(stamp - TICK_MARGIN_MS, coarse.racyFrom(readAtMs)),
   };
 }
 
