@@ -210,6 +210,25 @@ describe('ChangeCache', () => {
     expect(cache.stats().size).toBe(1);
   });
 
+  it('judges every read of a look by the rule that look took as it began', async () => {
+    const { sandbox, tempDir: temp } = await sandboxOf('git_worktree');
+    writeFiles(sandbox.path, { 'edit.txt': 'edited\n', 'later.txt': 'bbbb\n' });
+    // Each rule notes when it is asked; none is taken but by beginning a look.
+    const asked: number[] = [];
+    let taken = 0;
+    const cache = new ChangeCache(() => {
+      const id = taken++;
+      return { settled: () => (asked.push(id), true), racyFrom: () => Infinity };
+    });
+    await detectChanges(sandbox, temp, cache);
+    const firstLook = asked.length;
+    await detectChanges(sandbox, temp, cache);
+    expect(taken).toBe(2);
+    expect(firstLook).toBeGreaterThan(0);
+    expect(asked).toEqual([...Array<number>(firstLook).fill(0), ...Array<number>(asked.length - firstLook).fill(1)]);
+    expect(asked.length).toBeGreaterThan(firstLook);
+  });
+
   it('takes its rule afresh at each look: by the next one, a root may be another filesystem', async () => {
     const { sandbox, tempDir: temp } = await sandboxOf('copy_on_write');
     let taken = 0;
