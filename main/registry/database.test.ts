@@ -4,7 +4,7 @@ import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { BinderyError } from '../../shared/errors.ts';
 import { tempDir } from '../testing/fixtures.ts';
-import { LATEST_VERSION, openDatabase, schemaVersion, statement } from './database.ts';
+import { commitFlushingLater, flushed, LATEST_VERSION, openDatabase, schemaVersion, statement } from './database.ts';
 import { listTypes } from './resource-types.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Migration } from './migrations/migration.ts';
@@ -100,5 +100,61 @@ describe('prepared statements', () => {
     expect(statement(two, sql).get()).toEqual(statement(one, sql).get());
     one.close();
     two.close();
+  });
+});
+
+describe('commitFlushingLater', () => {
+  const open = () => {
+    const file = path.join(tempDir('bindery-db-'), 'bindery.db');
+    const db = openDatabase(file);
+    db.exec('CREATE TABLE notes (text TEXT NOT NULL)');
+    return { file, db };
+  };
+
+  it('commits at once for every connection, goes back to waiting for the disk, and flushes the log afterwards', async () => {
+    const { file, db } = open();
+    const other = new Sqlite(file, { readonly: true });
+    expect(commitFlushingLater(db, () => db.prepare("INSERT INTO notes VALUES ('one')").run().changes)).toBe(1);
+    expect(other.prepare('SELECT text FROM notes').pluck().all()).toEqual(['one']);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    commitFlushingLater(db, () => db.prepare("INSERT INTO notes VALUES ('two')").run());
+    await expect(flushed(db)).resolves.toBeUndefined();
+    other.close();
+    db.close();
+    const reopened = openDatabase(file);
+    expect(reopened.prepare('SELECT text FROM notes').pluck().all()).toEqual(['one', 'two']);
+    reopened.close();
+  });
+
+  it('rolls back what failed and still goes back to waiting for the disk', () => {
+    const { db } = open();
+    expect(() =>
+      commitFlushingLater(db, () => {
+        db.prepare("INSERT INTO notes VALUES ('half')").run();
+        db.prepare('INSERT INTO notes VALUES (NULL)').run();
+      }),
+    ).toThrow(/NOT NULL/);
+    expect(db.prepare('SELECT count(*) FROM notes').pluck().get()).toBe(0);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    db.close();
+  });
+
+  it('joins a transaction already open, which decides for both', () => {
+    const { db } = open();
+    expect(() =>
+      db.transaction(() => {
+        commitFlushingLater(db, () => db.prepare("INSERT INTO notes VALUES ('inner')").run());
+        expect(db.pragma('synchronous', { simple: true })).toBe(2);
+        throw new Error('outer fails');
+      })(),
+    ).toThrow('outer fails');
+    expect(db.prepare('SELECT count(*) FROM notes').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('has nothing to wait for on a database it never wrote to', async () => {
+    const { db } = open();
+    await expect(flushed(db)).resolves.toBeUndefined();
+    db.close();
   });
 });

@@ -3,6 +3,7 @@
  * migrations. Every other registry function takes the opened database as first parameter.
  */
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import Sqlite, { type Database, type Statement } from 'better-sqlite3';
 import { BinderyError } from '../../shared/errors.ts';
@@ -134,4 +135,52 @@ export function statement(db: Database, sql: string): Statement {
   let prepared = cache.get(sql);
   if (!prepared) cache.set(sql, (prepared = db.prepare(sql)));
   return prepared;
+}
+
+const flushes = new WeakMap<Database, Promise<void>>();
+
+/**
+ * Runs `work` in one transaction that commits without waiting for the disk, and flushes the
+ * write-ahead log right after on libuv's thread pool, so the caller goes on while the disk works.
+ * The commit is atomic and consistent either way (WAL with `synchronous=NORMAL`); only a power cut
+ * in the milliseconds before the flush lands can take it back. That is for rows worth no more than
+ * the files they describe, when those files are themselves left to the kernel's writeback for
+ * seconds: a sandbox's rows beside the copy or checkout they record. Every other commit still
+ * waits for the disk, and the next such commit flushes this one too. Inside a transaction already
+ * open, `work` simply joins it.
+ */
+export function commitFlushingLater<T>(db: Database, work: () => T): T {
+  if (db.inTransaction) return work();
+  db.pragma('synchronous = NORMAL');
+  let result: T;
+  try {
+    result = db.transaction(work)();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
+  const previous = flushes.get(db) ?? Promise.resolve();
+  const flush = previous.catch(() => undefined).then(() => flushLog(`${db.name}-wal`));
+  // A failed flush surfaces through `flushed`; the commit has already returned.
+  flush.catch(() => undefined);
+  flushes.set(db, flush);
+  return result;
+}
+
+/** Settles once the flushes `commitFlushingLater` started on `db` have landed (rejects with the last one's failure). */
+export function flushed(db: Database): Promise<void> {
+  return flushes.get(db) ?? Promise.resolve();
+}
+
+/** Flushes the data of `file` (a database's write-ahead log); a log a checkpoint removed meanwhile needs none. */
+async function flushLog(file: string): Promise<void> {
+  const handle = await fsp.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (!handle) return;
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../shared/errors.ts';
+import { flushed } from '../registry/database.ts';
 import { getSandbox } from '../registry/sandboxes.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { copyOnWorkers, type CopyJob } from './copy-workers.ts';
@@ -58,6 +59,14 @@ describe('copy_on_write', () => {
     // Just written, so racy: the hash decides for these.
     expect(manifest.get('a.txt')?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.parse(fs.readFileSync(markerFile(sandbox.path), 'utf8'))).toMatchObject({ sandboxId: sandbox.id });
+  });
+
+  it('records its rows without waiting for the disk, flushes them afterwards, and leaves every other write waiting for it', async () => {
+    const { manager, plan, db } = newManager();
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
+    expect(getSandbox(db, sandbox.id)?.status).toBe('ready');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await expect(flushed(db)).resolves.toBeUndefined();
   });
 
   it('is idempotent per (plan, resource) and shares one sandbox between slots with the wider access', async () => {

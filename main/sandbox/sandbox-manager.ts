@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
+import { commitFlushingLater } from '../registry/database.ts';
 import { findResource } from '../registry/resources.ts';
 import { committedStates } from '../registry/sandbox-commits.ts';
 import { deleteSandbox, findSandbox, getSandbox, planSandboxes, saveSandbox } from '../registry/sandboxes.ts';
@@ -260,7 +261,9 @@ export class SandboxManager {
       updatedAt: stamp,
     };
     if (request.sandboxStrategy !== 'none') await this.claimFolder(record);
-    saveSandbox(db, record);
+    // Both rows are flushed beside the work rather than before going on: the copy or checkout they
+    // record stays in the kernel's writeback for seconds, far longer than their flush.
+    commitFlushingLater(db, () => saveSandbox(db, record));
     const emitProgress = (progress: ProvisionProgress): void => {
       request.onProgress?.(progress);
       this.context.emit({ type: 'progress', planId: record.planId, resourceId: record.resourceId, sandboxId: id, ...progress });
@@ -279,11 +282,11 @@ export class SandboxManager {
       });
       const ready: SandboxRecord = { ...record, ...outcome, status: 'ready', updatedAt: this.context.now() };
       const how = ready.fallbackReason ? `${ready.strategy} (${ready.fallbackReason})` : ready.strategy;
-      // One transaction: the row and its activity line are flushed together.
-      db.transaction(() => {
+      // One transaction: the row and its activity line land together.
+      commitFlushingLater(db, () => {
         saveSandbox(db, ready);
         logEvent(this.context, 'sandbox.created', ready.planId, id, `Sandbox of ${resourceName} provisioned with ${how} at ${sandboxPath}.`);
-      })();
+      });
       this.context.emit({ type: 'status', planId: ready.planId, sandboxId: id, status: 'ready' });
       return withContext(ready);
     } catch (error) {
