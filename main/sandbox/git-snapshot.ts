@@ -12,7 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { decodeName, displayPath, hasEscapes, inRoot } from './fs-path.ts';
-import { BINDERY_IDENTITY, git, gitText, splitNul } from './git.ts';
+import { BINDERY_IDENTITY, git, gitText, isObjectId, splitNul } from './git.ts';
 
 /** What the original's working state was turned into. */
 export interface WorkingStateSnapshot {
@@ -59,7 +59,6 @@ export interface OriginalRepo {
 const PRESENT_SKIP_WORKTREE = ['-c', 'core.sparseCheckout=true', '-c', 'sparse.expectFilesOutsideOfPatterns=false'];
 const STATUS_ARGS = [...PRESENT_SKIP_WORKTREE, 'status', '--porcelain=v2', '-z', '--branch', '--no-ahead-behind', '--untracked-files=normal', '--ignored=traditional', '--no-renames'];
 const BRANCH_OID = Buffer.from('# branch.oid ');
-const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
 /** An inspection under way: the rev-parse's answer, and the whole once the status has run too. */
 export interface Inspection {
@@ -184,7 +183,7 @@ async function usableRoot(location: string, signal?: AbortSignal): Promise<Usabl
   if (!top || !index) return { reason: `${location} is not a usable git work tree (${result.stderr || `rev-parse exit code ${result.code}`})` };
   const [realTop, realLocation] = await Promise.all([fs.realpath(top), fs.realpath(location)]);
   if (realTop !== realLocation) return { reason: `${location} is inside the work tree ${realTop} but is not its root` };
-  const known = (id: string | undefined): string | null => (id && OBJECT_ID.test(id) ? id : null);
+  const known = (id: string | undefined): string | null => (isObjectId(id) ? id : null);
   return { index: path.resolve(location, index), head: known(head), tree: known(tree) };
 }
 

@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
-import { inspectOriginal, startInspection, type OriginalRepo } from './git-snapshot.ts';
+import { inspectOriginal, type OriginalRepo } from './git-snapshot.ts';
 import { CancelledError } from '../../shared/errors.ts';
 import { provisionWorktree } from './strategies/git-worktree.ts';
 import { exists, gitFingerprint, newManager } from './test-harness.ts';
@@ -81,11 +82,69 @@ describe('git_worktree provisioning', () => {
     git(repo, 'update-ref', 'refs/bindery/P/S', head);
     const worktreesBefore = git(repo, 'worktree', 'list', '--porcelain');
     const sandboxPath = path.join(tempDir('bindery-sandboxes-'), 'app');
-    const attempt = provisionWorktree({ repo, inspection: startInspection(repo), sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') });
+    const attempt = provisionWorktree({ repo, sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') });
     await expect(attempt).rejects.toThrow(/update-ref/);
     expect(git(repo, 'rev-parse', 'refs/bindery/P/S').trim()).toBe(head);
     expect(git(repo, 'worktree', 'list', '--porcelain')).toBe(worktreesBefore);
     expect(exists(sandboxPath)).toBe(false);
+  });
+
+  it('gives a worktree to an original that is itself a linked worktree (its .git a file), from its own working state', async () => {
+    const { manager, plan } = newManager();
+    const main = gitRepo({ 'a.txt': 'main\n' });
+    writeFiles(main, { 'a.txt': 'next\n' });
+    git(main, 'commit', '-q', '-am', 'next');
+    const linked = path.join(tempDir('bindery-linked-'), 'linked');
+    git(main, 'worktree', 'add', '-q', '--detach', linked, 'HEAD~1');
+    writeFiles(linked, { 'b.txt': 'untracked\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: linked, sandboxStrategy: 'git_worktree' });
+    expect(sandbox).toMatchObject({ strategy: 'git_worktree', fallbackReason: null });
+    expect(fs.readFileSync(path.join(sandbox.path, 'a.txt'), 'utf8')).toBe('main\n');
+    expect(fs.readFileSync(path.join(sandbox.path, 'b.txt'), 'utf8')).toBe('untracked\n');
+    expect(git(linked, 'rev-parse', `${sandbox.baseCommit}^`).trim()).toBe(git(linked, 'rev-parse', 'HEAD').trim());
+    expect((await manager.changes(sandbox.id)).changes).toEqual([]);
+  });
+
+  it('ends at what the original holds, sandbox and ref alike, when HEAD moves after the checkout read it and before the rev-parse', async () => {
+    const repo = gitRepo({ 'a.txt': 'first\n' });
+    const first = git(repo, 'rev-parse', 'HEAD').trim();
+    writeFiles(repo, { 'a.txt': 'next\n' });
+    git(repo, 'commit', '-q', '-am', 'next');
+    const next = git(repo, 'rev-parse', 'HEAD').trim();
+    git(repo, 'reset', '-q', '--hard', first);
+    const sandboxPath = path.join(tempDir('bindery-sandboxes-'), 'app');
+    // A git in front of the real one: before the rev-parse that vets the folder runs, it waits for the
+    // checkout of HEAD to reach the sandbox, then moves the user's HEAD and files on, as a
+    // `git reset --hard` in another terminal would.
+    const bin = tempDir('bindery-git-wrapper-');
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    fs.writeFileSync(
+      path.join(bin, 'git'),
+      [
+        '#!/bin/sh',
+        'case " $* " in',
+        '  *" --is-bare-repository "*)',
+        '    n=0; while [ ! -e "$MOVE_SANDBOX/a.txt" ] && [ $n -lt 1000 ]; do sleep 0.01; n=$((n + 1)); done',
+        '    "$MOVE_REAL_GIT" -C "$MOVE_REPO" reset -q --hard "$MOVE_TO" ;;',
+        'esac',
+        'exec "$MOVE_REAL_GIT" "$@"',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const saved = { ...process.env };
+    Object.assign(process.env, { PATH: `${bin}${path.delimiter}${process.env.PATH}`, MOVE_SANDBOX: sandboxPath, MOVE_REAL_GIT: realGit, MOVE_REPO: repo, MOVE_TO: next });
+    try {
+      const made = await provisionWorktree({ repo, sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') });
+      expect(made).toMatchObject({ baseCommit: next, clean: true });
+    } finally {
+      process.env = saved;
+    }
+    expect(git(repo, 'rev-parse', 'HEAD').trim()).toBe(next);
+    expect(git(sandboxPath, 'rev-parse', 'HEAD').trim()).toBe(next);
+    expect(git(repo, 'rev-parse', 'refs/bindery/P/S').trim()).toBe(next);
+    expect(fs.readFileSync(path.join(sandboxPath, 'a.txt'), 'utf8')).toBe('next\n');
+    expect(git(sandboxPath, 'status', '--porcelain')).toBe('');
   });
 
   it.each(['GIT_DIR', 'GIT_INDEX_FILE'])('leaves the user’s HEAD and index alone when Bindery inherits %s', async (name) => {
@@ -193,7 +252,7 @@ describe('git_worktree provisioning', () => {
       const sandboxPath = path.join(tempDir('bindery-sandboxes-'), 'app');
       const controller = new AbortController();
       setTimeout(() => controller.abort(), delayMs);
-      const request = { repo, inspection: startInspection(repo, controller.signal), sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') };
+      const request = { repo, sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') };
       const outcome = await provisionWorktree({ ...request, signal: controller.signal, cancellableFromIndexBytes: 0 }).then(
         () => 'made',
         (error: unknown) => (error instanceof CancelledError ? 'cancelled' : `failed: ${(error as Error).message}`),

@@ -135,6 +135,11 @@ export function gitStream(operation: string, args: string[], options: GitOptions
   });
 }
 
+/** True for a full object id (SHA-1 or SHA-256). */
+export function isObjectId(text: string | undefined): text is string {
+  return text !== undefined && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text);
+}
+
 /** Runs git and returns trimmed UTF-8 stdout. */
 export async function gitText(operation: string, args: string[], options: GitOptions): Promise<string> {
   return (await git(operation, args, options)).stdout.toString('utf8').trim();

@@ -9,7 +9,6 @@ import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
 import { CancelledError } from '../../shared/errors.ts';
 import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import type { ProvisionProgress } from './copy-tree.ts';
-import { startInspection } from './git-snapshot.ts';
 import { metaDir } from './layout.ts';
 import { writeBaseline } from './manifest.ts';
 import type { CopyMethod } from './model.ts';
@@ -78,11 +77,10 @@ export async function provision(request: ProvisionRequest): Promise<ProvisionOut
 }
 
 async function worktreeOrCopy(request: ProvisionRequest, meta: string, copyOptions: Parameters<typeof provisionCopy>[3]): Promise<ProvisionOutcome> {
-  const inspection = startInspection(request.originalPath, request.signal);
   const ref = baseRefFor(request.planId, request.sandboxId);
   let reason: string;
   try {
-    const made = await provisionWorktree({ repo: request.originalPath, inspection, sandboxPath: request.sandboxPath, ref, planId: request.planId, tempDir: request.tempDir, ...copyOptions });
+    const made = await provisionWorktree({ repo: request.originalPath, sandboxPath: request.sandboxPath, ref, planId: request.planId, tempDir: request.tempDir, ...copyOptions });
     if (!('reason' in made)) {
       return { ...NOTHING, strategy: 'git_worktree', baseRef: ref, baseCommit: made.baseCommit, ignoredFiles: made.ignoredFiles, ignoredCount: made.ignoredCount };
     }

@@ -7,17 +7,15 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CancelledError } from '../../../shared/errors.ts';
-import { git } from '../git.ts';
+import { git, gitText, isObjectId } from '../git.ts';
 import { hasEscapes, inRoot } from '../fs-path.ts';
-import { snapshotWorkingState, type Inspection } from '../git-snapshot.ts';
+import { snapshotWorkingState, startInspection } from '../git-snapshot.ts';
 import { walkSync } from '../walk.ts';
 import type { ProvisionProgress } from '../copy-tree.ts';
 
 /** Input of `provisionWorktree`. */
 export interface WorktreeRequest {
   repo: string;
-  /** The inspection of the original, started by the caller (see startInspection). */
-  inspection: Inspection;
   sandboxPath: string;
   /** The private ref that keeps the base reachable, e.g. `refs/bindery/<plan>/<sandbox>`. */
   ref: string;
@@ -32,7 +30,7 @@ export interface WorktreeRequest {
 /**
  * From this size of the original's index (some 5,000 files) the checkout is a step of its own that
  * a cancel stops at once. Below it `worktree add` checks out too, in one process: it ends within
- * about a second, and a cancel waits for it (see `place`).
+ * about a second, and a cancel waits for it (see `Placement.checkOut`).
  */
 export const CANCELLABLE_FROM_INDEX_BYTES = 512 * 1024;
 
@@ -51,66 +49,159 @@ export function baseRefFor(planId: string, sandboxId: string): string {
 
 /**
  * Creates the worktree sandbox, or returns why the original cannot host one (nothing made then).
- * The checkout of HEAD starts as soon as the rev-parse has named it, before the status runs: a
- * clean original (the common case) is then done when the status says so, and a dirty one's
- * worktree moves on to the snapshot, which differs from HEAD only where the original does. On
- * any failure everything made is removed and the error rethrown.
+ * The checkout of HEAD starts first: at once when the folder has a `.git` folder of its own (the
+ * common case; git resolves HEAD itself), else once the rev-parse that vets the folder has named
+ * HEAD. The rev-parse and then the status run beside it, each process costing a fork of this one.
+ * A clean original is then done when the status says so, and a dirty one's worktree moves on to
+ * the snapshot, which differs from HEAD only where the original does. On any failure everything
+ * made is removed and the error rethrown.
  */
 export async function provisionWorktree(request: WorktreeRequest): Promise<WorktreeResult | { reason: string }> {
   const { repo, signal, onProgress } = request;
   onProgress?.({ phase: 'snapshot', done: 0, total: 1 });
-  const root = await request.inspection.root;
-  if ('reason' in root) return root;
-  const refValues = new Set<string>();
-  const cancellable = indexBytes(root.index) >= (request.cancellableFromIndexBytes ?? CANCELLABLE_FROM_INDEX_BYTES);
-  const early = root.head === null ? null : place(request, root.head, refValues, cancellable);
-  // Awaited below or by the undo; until then a failure of it must not count as unhandled.
-  early?.catch(() => undefined);
+  const placement = new Placement(request);
+  const ownIndex = ownIndexBytes(repo);
+  if (ownIndex !== null) placement.checkOut('HEAD', ownIndex);
+  const inspection = startInspection(repo, signal);
   try {
-    const original = await request.inspection.original();
+    const root = await inspection.root;
+    if ('reason' in root) {
+      await placement.undo();
+      return root;
+    }
+    // Before the first commit there is nothing to check out: the snapshot will be.
+    if (root.head === null) await placement.undo();
+    else {
+      if (!placement.started) placement.checkOut(root.head, indexBytes(root.index));
+      placement.pin(root.head);
+    }
+    const original = await inspection.original();
     if ('reason' in original) {
-      await undo(request, early, refValues);
+      await placement.undo();
       return original;
     }
     const snapshot = await snapshotWorkingState(repo, original, request.tempDir, `Bindery: working state of ${repo} for plan ${request.planId}`, signal);
     onProgress?.({ phase: 'checkout', done: 0, total: 1 });
-    await (early ?? place(request, snapshot.commit, refValues, cancellable));
+    if (!placement.started) placement.checkOut(snapshot.commit, indexBytes(root.index));
+    await placement.settle(snapshot.commit);
     throwIfCancelled(signal);
-    if (root.head !== null && snapshot.commit !== root.head) await moveTo(request, root.head, snapshot.commit, refValues);
     if (!snapshot.clean) await keepOriginalBytes(repo, request.sandboxPath, original.changed);
     throwIfCancelled(signal);
     onProgress?.({ phase: 'finishing', done: 1, total: 1 });
     return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: snapshot.ignored.sample, ignoredCount: snapshot.ignored.count };
   } catch (error) {
-    await undo(request, early, refValues);
+    await placement.undo();
     throw error;
   }
 }
 
 /**
- * Checks `commit` out into the sandbox and points the private ref at it. The two do not depend on
- * each other (the worktree's own HEAD keeps the commit reachable meanwhile), so they run side by
- * side, the longer one started first. Rejects with the first failure once both have ended. Adds
- * to `refValues` the value the ref holds because of it.
+ * What one provisioning has under way or made in the original's `.git`: the worktree's checkout
+ * and the private ref. The two do not depend on each other (the worktree's own HEAD keeps its
+ * commit reachable meanwhile), so they run side by side, the longer one started first.
  *
  * Steps that write into the user's `.git` (adding the worktree, setting the ref) are never killed:
  * a git stopped there can leave a lock file or half an admin folder behind. A cancel takes effect
- * between steps, and during the checkout proper when it is `cancellable`, which writes only into
- * the sandbox and its own admin folder (removed whole by the undo).
+ * between steps, and during the checkout proper when it is cancellable (a big index), which writes
+ * only into the sandbox and its own admin folder (removed whole by the undo).
  */
-async function place(request: WorktreeRequest, commit: string, refValues: Set<string>, cancellable: boolean): Promise<void> {
-  const { repo, sandboxPath, ref, signal } = request;
-  const add = ['worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${request.planId}`, ...(cancellable ? ['--no-checkout'] : []), sandboxPath, commit];
-  const checkout = async (): Promise<void> => {
-    await git('worktree add', add, { cwd: repo });
-    if (!cancellable) return;
-    throwIfCancelled(signal);
-    await git('checkout (sandbox)', ['reset', '--hard', '--quiet', '--no-recurse-submodules'], { cwd: sandboxPath, signal, optionalLocks: true });
-  };
-  const [checkedOut, pinned] = await Promise.allSettled([checkout(), git('update-ref', ['update-ref', ref, commit, ''], { cwd: repo })]);
-  if (pinned.status === 'fulfilled') refValues.add(commit);
-  if (checkedOut.status === 'rejected') throw checkedOut.reason;
-  if (pinned.status === 'rejected') throw pinned.reason;
+class Placement {
+  /** The checkout under way, resolving to the commit checked out. */
+  private checkout: Promise<string> | null = null;
+  private pinning: Promise<void> | null = null;
+  /** The value the ref holds because of this provisioning. */
+  private pinned: string | null = null;
+
+  constructor(private readonly request: WorktreeRequest) {}
+
+  /** Whether a checkout was started (and not undone). */
+  get started(): boolean {
+    return this.checkout !== null;
+  }
+
+  /** Starts checking `commitish` out into the sandbox; an original index of `indexSize` bytes makes it cancellable past the limit. */
+  checkOut(commitish: string, indexSize: number): void {
+    const { repo, sandboxPath, signal, planId } = this.request;
+    const cancellable = indexSize >= (this.request.cancellableFromIndexBytes ?? CANCELLABLE_FROM_INDEX_BYTES);
+    const add = ['worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${planId}`, ...(cancellable ? ['--no-checkout'] : []), sandboxPath, commitish];
+    this.checkout = (async () => {
+      await git('worktree add', add, { cwd: repo });
+      if (cancellable) {
+        throwIfCancelled(signal);
+        await git('checkout (sandbox)', ['reset', '--hard', '--quiet', '--no-recurse-submodules'], { cwd: sandboxPath, signal, optionalLocks: true });
+      }
+      return isObjectId(commitish) ? commitish : checkedOutCommit(sandboxPath);
+    })();
+    // Awaited by `settle` or the undo; until then a failure must not count as unhandled.
+    this.checkout.catch(() => undefined);
+  }
+
+  /** Starts pointing the private ref, which must not exist yet, at `commit`. */
+  pin(commit: string): void {
+    const { repo, ref } = this.request;
+    this.pinning = git('update-ref', ['update-ref', ref, commit, ''], { cwd: repo }).then(() => {
+      this.pinned = commit;
+    });
+    this.pinning.catch(() => undefined);
+  }
+
+  /**
+   * Waits for the checkout and the ref (rejecting with the first failure once both have ended),
+   * then moves either to `target` where it is elsewhere: HEAD may have moved between git's reading
+   * of it and the rev-parse's, and a dirty original's snapshot is not HEAD. Nothing in the fresh
+   * sandbox is anyone's work yet.
+   */
+  async settle(target: string): Promise<void> {
+    const { repo, sandboxPath, ref, signal } = this.request;
+    const [checkedOut, pinned] = await Promise.allSettled([this.checkout!, this.pinning]);
+    if (checkedOut.status === 'rejected') throw checkedOut.reason;
+    if (pinned.status === 'rejected') throw pinned.reason;
+    const moves: Array<Promise<unknown>> = [];
+    if (checkedOut.value !== target) {
+      moves.push(git('checkout (sandbox)', ['checkout', '--quiet', '--force', '--detach', '--no-recurse-submodules', target], { cwd: sandboxPath, signal, optionalLocks: true }));
+    }
+    if (this.pinned !== target) {
+      const from = this.pinned ?? '';
+      moves.push(git('update-ref', ['update-ref', ref, target, from], { cwd: repo }).then(() => (this.pinned = target)));
+    }
+    const failed = (await Promise.allSettled(moves)).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /**
+   * Removes whatever was made: the worktree, and the ref while it holds the value given here (so a
+   * ref that was there before stays). Waits for what is under way first, whatever it reported: it
+   * may have done its work before it failed.
+   */
+  async undo(): Promise<void> {
+    if (!this.checkout && !this.pinning) return;
+    const { repo, sandboxPath, ref } = this.request;
+    await Promise.allSettled([this.checkout, this.pinning]);
+    const admin = adminFolderOf(sandboxPath);
+    await removeWorktree(repo, sandboxPath, null).catch(() => undefined);
+    // When git could not remove it (say, a checkout was stopped mid-way), the folder it made for this
+    // sandbox goes all the same: it holds nothing but this sandbox's bookkeeping.
+    if (admin) fsSync.rmSync(admin, { recursive: true, force: true });
+    if (this.pinned !== null) await git('update-ref -d', ['update-ref', '-d', ref, this.pinned], { cwd: repo, okCodes: [0, 1] }).catch(() => undefined);
+    this.checkout = this.pinning = this.pinned = null;
+  }
+}
+
+/**
+ * The commit a fresh worktree sandbox has checked out: its HEAD file names it (a detached HEAD in
+ * git's files backend); anything else (the reftable backend) is asked of git.
+ */
+async function checkedOutCommit(sandboxPath: string): Promise<string> {
+  const admin = adminFolderOf(sandboxPath);
+  const head = admin ? fsSync.readFileSync(path.join(admin, 'HEAD'), 'utf8').trim() : undefined;
+  if (isObjectId(head)) return head;
+  return gitText('rev-parse', ['rev-parse', '--verify', '--end-of-options', 'HEAD^{commit}'], { cwd: sandboxPath });
+}
+
+/** The size of `<repo>/.git/index` (0 when there is none) when `.git` is a folder; null otherwise (a linked worktree or submodule, or no repository). */
+function ownIndexBytes(repo: string): number | null {
+  if (!fsSync.lstatSync(path.join(repo, '.git'), { throwIfNoEntry: false })?.isDirectory()) return null;
+  return indexBytes(path.join(repo, '.git', 'index'));
 }
 
 /**
@@ -129,33 +220,6 @@ async function keepOriginalBytes(repo: string, sandboxPath: string, changed: rea
     const [mine, theirs] = [inRoot(repo, rel), inRoot(sandboxPath, rel)].map((at) => fsSync.lstatSync(at, { throwIfNoEntry: false }));
     if (mine?.isFile() && theirs?.isFile() && mine.size !== theirs.size) await fs.copyFile(inRoot(repo, rel), inRoot(sandboxPath, rel));
   }
-}
-
-/** Moves a fresh worktree sandbox (nothing in it is anyone's work yet) and its ref from `from` to `to`. */
-async function moveTo(request: WorktreeRequest, from: string, to: string, refValues: Set<string>): Promise<void> {
-  const { repo, sandboxPath, ref, signal } = request;
-  const outcomes = await Promise.allSettled([
-    git('checkout (sandbox)', ['checkout', '--quiet', '--force', '--detach', '--no-recurse-submodules', to], { cwd: sandboxPath, signal, optionalLocks: true }),
-    git('update-ref', ['update-ref', ref, to, from], { cwd: repo }).then(() => refValues.add(to)),
-  ]);
-  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
-/**
- * Removes whatever a failed or cancelled provisioning made: the worktree, and the ref while it
- * holds a value this provisioning gave it (so a ref that was there before stays). Waits for the
- * early checkout first, whatever it reported: it may have done its work before it failed.
- */
-async function undo(request: WorktreeRequest, early: Promise<void> | null, refValues: ReadonlySet<string>): Promise<void> {
-  const { repo, sandboxPath, ref } = request;
-  await early?.catch(() => undefined);
-  const admin = adminFolderOf(sandboxPath);
-  await removeWorktree(repo, sandboxPath, null).catch(() => undefined);
-  // When git could not remove it (say, a checkout was stopped mid-way), the folder it made for this
-  // sandbox goes all the same: it holds nothing but this sandbox's bookkeeping.
-  if (admin) fsSync.rmSync(admin, { recursive: true, force: true });
-  for (const value of refValues) await git('update-ref -d', ['update-ref', '-d', ref, value], { cwd: repo, okCodes: [0, 1] }).catch(() => undefined);
 }
 
 /** The admin folder (`<git dir>/worktrees/<name>`) a worktree sandbox's `.git` file points at, or null. */
