@@ -139,6 +139,14 @@ describe('commitFlushingLater', () => {
     db.close();
   });
 
+  it('goes back to the level the connection had', () => {
+    const { db } = open();
+    db.pragma('synchronous = OFF');
+    commitFlushingLater(db, () => db.prepare("INSERT INTO notes VALUES ('one')").run());
+    expect(db.pragma('synchronous', { simple: true })).toBe(0);
+    db.close();
+  });
+
   it('joins a transaction already open, which decides for both', () => {
     const { db } = open();
     expect(() =>

@@ -151,17 +151,18 @@ const flushes = new WeakMap<Database, Promise<void>>();
  */
 export function commitFlushingLater<T>(db: Database, work: () => T): T {
   if (db.inTransaction) return work();
+  const level = db.pragma('synchronous', { simple: true }) as number;
   db.pragma('synchronous = NORMAL');
   let result: T;
   try {
     result = db.transaction(work)();
   } finally {
-    db.pragma('synchronous = FULL');
+    db.pragma(`synchronous = ${level}`);
   }
   const previous = flushes.get(db) ?? Promise.resolve();
   const flush = previous.catch(() => undefined).then(() => flushLog(`${db.name}-wal`));
-  // A failed flush surfaces through `flushed`; the commit has already returned.
-  flush.catch(() => undefined);
+  // The commit has already returned: a failed flush is reported, and surfaces through `flushed`.
+  flush.catch((error: Error) => process.emitWarning(`Bindery could not flush its database log ${db.name}-wal: ${error.message}`));
   flushes.set(db, flush);
   return result;
 }
@@ -171,9 +172,12 @@ export function flushed(db: Database): Promise<void> {
   return flushes.get(db) ?? Promise.resolve();
 }
 
-/** Flushes the data of `file` (a database's write-ahead log); a log a checkpoint removed meanwhile needs none. */
+/**
+ * Flushes the data of `file` (a database's write-ahead log); a log a checkpoint removed meanwhile
+ * needs none. Opened for writing, as Windows flushes only such handles.
+ */
 async function flushLog(file: string): Promise<void> {
-  const handle = await fsp.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+  const handle = await fsp.open(file, 'r+').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
   });

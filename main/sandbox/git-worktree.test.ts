@@ -14,6 +14,38 @@ async function inspected(repo: string): Promise<OriginalRepo> {
   return original;
 }
 
+/**
+ * Runs `work` with a `git` in front of the real one (`$WRAP_REAL_GIT`): the shell `lines` run
+ * first, with `variables` set, then the real git with the same arguments.
+ */
+async function withGitWrapper<T>(lines: string[], variables: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const bin = tempDir('bindery-git-wrapper-');
+  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  fs.writeFileSync(path.join(bin, 'git'), ['#!/bin/sh', ...lines, 'exec "$WRAP_REAL_GIT" "$@"', ''].join('\n'), { mode: 0o755 });
+  const saved = { ...process.env };
+  Object.assign(process.env, { PATH: `${bin}${path.delimiter}${process.env.PATH}`, WRAP_REAL_GIT: realGit, ...variables });
+  try {
+    return await work();
+  } finally {
+    process.env = saved;
+  }
+}
+
+/** The names created or removed directly in `dir` while `work` ran (seen by a watcher). */
+async function namesCreatedIn(dir: string, work: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  const watcher = fs.watch(dir, (_event, name) => {
+    if (name) seen.push(String(name));
+  });
+  try {
+    await work();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    watcher.close();
+  }
+  return seen;
+}
+
 describe('inspectOriginal', () => {
   it('gives HEAD, its tree, clean or dirty, and the ignored files in one look', async () => {
     const repo = gitRepo({ 'a.txt': 'a\n', '.gitignore': '.env\nnode_modules/\n' });
@@ -105,6 +137,60 @@ describe('git_worktree provisioning', () => {
     expect((await manager.changes(sandbox.id)).changes).toEqual([]);
   });
 
+  it("never writes into a repository around the folder when the folder's .git is not a repository", async () => {
+    const { manager, plan } = newManager();
+    const outer = gitRepo({ 'a.txt': 'a\n', 'sub/b.txt': 'b\n' });
+    const sub = path.join(outer, 'sub');
+    fs.mkdirSync(path.join(sub, '.git'));
+    const before = gitFingerprint(outer);
+    const seen = await namesCreatedIn(path.join(outer, '.git'), async () => {
+      const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: sub, sandboxStrategy: 'git_worktree' });
+      expect(sandbox).toMatchObject({ strategy: 'copy_on_write' });
+      expect(sandbox.fallbackReason).toMatch(/not its root|not a usable git work tree/);
+    });
+    expect(seen).not.toContain('worktrees');
+    expect(gitFingerprint(outer)).toEqual(before);
+  });
+
+  it('starts nothing in the repository when cancelled before it begins', async () => {
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const sandboxPath = path.join(tempDir('bindery-sandboxes-'), 'app');
+    const controller = new AbortController();
+    controller.abort();
+    const seen = await namesCreatedIn(path.join(repo, '.git'), async () => {
+      await expect(provisionWorktree({ repo, sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-'), signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
+    });
+    expect(seen).not.toContain('worktrees');
+    expect(exists(sandboxPath)).toBe(false);
+  });
+
+  it('checks out the first commit when it lands between the checkout reading HEAD and the rev-parse', async () => {
+    const repo = tempDir('bindery-unborn-');
+    git(repo, 'init', '-q', '-b', 'main');
+    writeFiles(repo, { 'a.txt': 'first\n' });
+    const sandboxPath = path.join(tempDir('bindery-sandboxes-'), 'app');
+    // After the checkout of HEAD fails (no commit yet), the first commit lands, as from another
+    // terminal, and then the rev-parse runs.
+    const made = await withGitWrapper(
+      [
+        'case " $* " in',
+        '  *" worktree add "*)',
+        '    "$WRAP_REAL_GIT" "$@"; code=$?',
+        '    "$WRAP_REAL_GIT" -C "$WRAP_REPO" add -A && "$WRAP_REAL_GIT" -C "$WRAP_REPO" -c user.name=U -c user.email=u@x.invalid commit -q -m first',
+        '    touch "$WRAP_DONE"; exit $code ;;',
+        '  *" --is-bare-repository "*)',
+        '    n=0; while [ ! -e "$WRAP_DONE" ] && [ $n -lt 1000 ]; do sleep 0.01; n=$((n + 1)); done ;;',
+        'esac',
+      ],
+      { WRAP_REPO: repo, WRAP_DONE: path.join(tempDir('bindery-wrap-'), 'committed') },
+      () => provisionWorktree({ repo, sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') }),
+    );
+    const head = git(repo, 'rev-parse', 'HEAD').trim();
+    expect(made).toMatchObject({ baseCommit: head, clean: true });
+    expect(git(sandboxPath, 'rev-parse', 'HEAD').trim()).toBe(head);
+    expect(fs.readFileSync(path.join(sandboxPath, 'a.txt'), 'utf8')).toBe('first\n');
+  });
+
   it('ends at what the original holds, sandbox and ref alike, when HEAD moves after the checkout read it and before the rev-parse', async () => {
     const repo = gitRepo({ 'a.txt': 'first\n' });
     const first = git(repo, 'rev-parse', 'HEAD').trim();
@@ -113,33 +199,20 @@ describe('git_worktree provisioning', () => {
     const next = git(repo, 'rev-parse', 'HEAD').trim();
     git(repo, 'reset', '-q', '--hard', first);
     const sandboxPath = path.join(tempDir('bindery-sandboxes-'), 'app');
-    // A git in front of the real one: before the rev-parse that vets the folder runs, it waits for the
-    // checkout of HEAD to reach the sandbox, then moves the user's HEAD and files on, as a
-    // `git reset --hard` in another terminal would.
-    const bin = tempDir('bindery-git-wrapper-');
-    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    fs.writeFileSync(
-      path.join(bin, 'git'),
+    // Before the rev-parse that vets the folder runs, the checkout of HEAD reaches the sandbox, then
+    // the user's HEAD and files move on, as a `git reset --hard` in another terminal would.
+    const made = await withGitWrapper(
       [
-        '#!/bin/sh',
         'case " $* " in',
         '  *" --is-bare-repository "*)',
-        '    n=0; while [ ! -e "$MOVE_SANDBOX/a.txt" ] && [ $n -lt 1000 ]; do sleep 0.01; n=$((n + 1)); done',
-        '    "$MOVE_REAL_GIT" -C "$MOVE_REPO" reset -q --hard "$MOVE_TO" ;;',
+        '    n=0; while [ ! -e "$WRAP_SANDBOX/a.txt" ] && [ $n -lt 1000 ]; do sleep 0.01; n=$((n + 1)); done',
+        '    "$WRAP_REAL_GIT" -C "$WRAP_REPO" reset -q --hard "$WRAP_TO" ;;',
         'esac',
-        'exec "$MOVE_REAL_GIT" "$@"',
-        '',
-      ].join('\n'),
-      { mode: 0o755 },
+      ],
+      { WRAP_SANDBOX: sandboxPath, WRAP_REPO: repo, WRAP_TO: next },
+      () => provisionWorktree({ repo, sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') }),
     );
-    const saved = { ...process.env };
-    Object.assign(process.env, { PATH: `${bin}${path.delimiter}${process.env.PATH}`, MOVE_SANDBOX: sandboxPath, MOVE_REAL_GIT: realGit, MOVE_REPO: repo, MOVE_TO: next });
-    try {
-      const made = await provisionWorktree({ repo, sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') });
-      expect(made).toMatchObject({ baseCommit: next, clean: true });
-    } finally {
-      process.env = saved;
-    }
+    expect(made).toMatchObject({ baseCommit: next, clean: true });
     expect(git(repo, 'rev-parse', 'HEAD').trim()).toBe(next);
     expect(git(sandboxPath, 'rev-parse', 'HEAD').trim()).toBe(next);
     expect(git(repo, 'rev-parse', 'refs/bindery/P/S').trim()).toBe(next);

@@ -261,9 +261,12 @@ export class SandboxManager {
       updatedAt: stamp,
     };
     if (request.sandboxStrategy !== 'none') await this.claimFolder(record);
-    // Both rows are flushed beside the work rather than before going on: the copy or checkout they
-    // record stays in the kernel's writeback for seconds, far longer than their flush.
-    commitFlushingLater(db, () => saveSandbox(db, record));
+    // The row of a copy is flushed beside the copy rather than before it: what it records stays in
+    // the kernel's writeback for seconds, far longer than its flush, and lies in the sandboxes folder
+    // alone. A worktree's is on disk before git writes into the user's repository (the worktree entry
+    // and the private ref), which recovery removes only through this row.
+    if (request.sandboxStrategy === 'git_worktree') saveSandbox(db, record);
+    else commitFlushingLater(db, () => saveSandbox(db, record));
     const emitProgress = (progress: ProvisionProgress): void => {
       request.onProgress?.(progress);
       this.context.emit({ type: 'progress', planId: record.planId, resourceId: record.resourceId, sandboxId: id, ...progress });
@@ -282,7 +285,8 @@ export class SandboxManager {
       });
       const ready: SandboxRecord = { ...record, ...outcome, status: 'ready', updatedAt: this.context.now() };
       const how = ready.fallbackReason ? `${ready.strategy} (${ready.fallbackReason})` : ready.strategy;
-      // One transaction: the row and its activity line land together.
+      // One transaction: the row and its activity line land together, flushed beside what follows
+      // (the files it records are not on disk yet either).
       commitFlushingLater(db, () => {
         saveSandbox(db, ready);
         logEvent(this.context, 'sandbox.created', ready.planId, id, `Sandbox of ${resourceName} provisioned with ${how} at ${sandboxPath}.`);

@@ -36,11 +36,28 @@ export function lstatOrNull(file: string): Stats | null {
  * changes, so they never wait for the disk): only the flush goes to the thread pool.
  */
 export async function fsyncFile(file: string): Promise<void> {
-  const fd = fsSync.openSync(diskPath(file), READ_REGULAR);
+  const fd = openForFlush(file);
+  if (fd === null) return;
   try {
     await fsyncFd(fd);
   } finally {
     fsSync.closeSync(fd);
+  }
+}
+
+/**
+ * A descriptor that can flush `file`. Windows flushes only handles open for writing, which a file
+ * with the read-only attribute refuses: that one is not flushed (null), the rename after it being
+ * the best available, as for folders there. Elsewhere a read-only descriptor flushes anything.
+ */
+function openForFlush(file: string): number | null {
+  if (process.platform !== 'win32') return fsSync.openSync(diskPath(file), READ_REGULAR);
+  try {
+    return fsSync.openSync(diskPath(file), fsSync.constants.O_RDWR);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EPERM' || code === 'EACCES') return null;
+    throw error;
   }
 }
 
@@ -266,10 +283,12 @@ const SET_ID_BITS = 0o6000;
  * readable until then) or holds setuid or setgid bits (which the writing cleared).
  */
 export async function settleCopy(file: string, mode: number): Promise<void> {
-  const fd = fsSync.openSync(diskPath(file), SETTLE_OPEN);
+  // Windows flushes through a writable handle only (see openForFlush).
+  const flushable = process.platform === 'win32' ? openForFlush(file) : null;
+  const fd = flushable ?? fsSync.openSync(diskPath(file), SETTLE_OPEN);
   try {
     if (!(mode & 0o400) || mode & SET_ID_BITS) fsSync.fchmodSync(fd, mode);
-    await fsyncFd(fd);
+    if (process.platform !== 'win32' || flushable !== null) await fsyncFd(fd);
   } finally {
     fsSync.closeSync(fd);
   }

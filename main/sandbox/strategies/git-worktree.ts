@@ -59,6 +59,8 @@ export function baseRefFor(planId: string, sandboxId: string): string {
 export async function provisionWorktree(request: WorktreeRequest): Promise<WorktreeResult | { reason: string }> {
   const { repo, signal, onProgress } = request;
   onProgress?.({ phase: 'snapshot', done: 0, total: 1 });
+  // Already cancelled: nothing is started in the user's repository.
+  throwIfCancelled(signal);
   const placement = new Placement(request);
   const ownIndex = ownIndexBytes(repo);
   if (ownIndex !== null) placement.checkOut('HEAD', ownIndex);
@@ -69,9 +71,9 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
       await placement.undo();
       return root;
     }
-    // Before the first commit there is nothing to check out: the snapshot will be.
-    if (root.head === null) await placement.undo();
-    else {
+    // Before the first commit there is nothing to check out yet (an early checkout of HEAD fails, and
+    // `settle` checks the snapshot out instead).
+    if (root.head !== null) {
       if (!placement.started) placement.checkOut(root.head, indexBytes(root.index));
       placement.pin(root.head);
     }
@@ -108,6 +110,8 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
 class Placement {
   /** The checkout under way, resolving to the commit checked out. */
   private checkout: Promise<string> | null = null;
+  /** What the checkout was asked for, and the original's index size that decided whether it can be cancelled. */
+  private asked: { commitish: string; indexSize: number } | null = null;
   private pinning: Promise<void> | null = null;
   /** The value the ref holds because of this provisioning. */
   private pinned: string | null = null;
@@ -123,9 +127,14 @@ class Placement {
   checkOut(commitish: string, indexSize: number): void {
     const { repo, sandboxPath, signal, planId } = this.request;
     const cancellable = indexSize >= (this.request.cancellableFromIndexBytes ?? CANCELLABLE_FROM_INDEX_BYTES);
-    const add = ['worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${planId}`, ...(cancellable ? ['--no-checkout'] : []), sandboxPath, commitish];
+    // Absolute paths in the admin files, whatever the user's config says: a relative one would also write an extension into their config.
+    const add = ['-c', 'worktree.useRelativePaths=false', 'worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${planId}`];
+    add.push(...(cancellable ? ['--no-checkout'] : []), sandboxPath, commitish);
+    this.asked = { commitish, indexSize };
     this.checkout = (async () => {
-      await git('worktree add', add, { cwd: repo });
+      // Only the folder's own repository: a `.git` folder that is not one (empty, half cloned) must not
+      // lead git up to a repository around it (the rev-parse then says what is wrong).
+      await git('worktree add', add, { cwd: repo, env: { GIT_CEILING_DIRECTORIES: path.dirname(repo) } });
       if (cancellable) {
         throwIfCancelled(signal);
         await git('checkout (sandbox)', ['reset', '--hard', '--quiet', '--no-recurse-submodules'], { cwd: sandboxPath, signal, optionalLocks: true });
@@ -153,9 +162,19 @@ class Placement {
    */
   async settle(target: string): Promise<void> {
     const { repo, sandboxPath, ref, signal } = this.request;
-    const [checkedOut, pinned] = await Promise.allSettled([this.checkout!, this.pinning]);
-    if (checkedOut.status === 'rejected') throw checkedOut.reason;
+    const [first, pinned] = await Promise.allSettled([this.checkout!, this.pinning]);
     if (pinned.status === 'rejected') throw pinned.reason;
+    let checkedOut = first;
+    // A checkout of HEAD started before anything was known can fail where one of the commit cannot:
+    // HEAD had no commit yet when git read it (the first commit landed since, or never).
+    if (checkedOut.status === 'rejected' && this.asked!.commitish === 'HEAD') {
+      throwIfCancelled(signal);
+      const { indexSize } = this.asked!;
+      await this.removeCheckout();
+      this.checkOut(target, indexSize);
+      [checkedOut] = await Promise.allSettled([this.checkout!]);
+    }
+    if (checkedOut.status === 'rejected') throw checkedOut.reason;
     const moves: Array<Promise<unknown>> = [];
     if (checkedOut.value !== target) {
       moves.push(git('checkout (sandbox)', ['checkout', '--quiet', '--force', '--detach', '--no-recurse-submodules', target], { cwd: sandboxPath, signal, optionalLocks: true }));
@@ -174,16 +193,22 @@ class Placement {
    * may have done its work before it failed.
    */
   async undo(): Promise<void> {
-    if (!this.checkout && !this.pinning) return;
-    const { repo, sandboxPath, ref } = this.request;
+    const { repo, ref } = this.request;
     await Promise.allSettled([this.checkout, this.pinning]);
+    if (this.checkout) await this.removeCheckout();
+    if (this.pinned !== null) await git('update-ref -d', ['update-ref', '-d', ref, this.pinned], { cwd: repo, okCodes: [0, 1] }).catch(() => undefined);
+    this.pinning = this.pinned = null;
+  }
+
+  /** Removes the worktree of the checkout (which has ended), whatever it got to. */
+  private async removeCheckout(): Promise<void> {
+    const { repo, sandboxPath } = this.request;
     const admin = adminFolderOf(sandboxPath);
     await removeWorktree(repo, sandboxPath, null).catch(() => undefined);
     // When git could not remove it (say, a checkout was stopped mid-way), the folder it made for this
     // sandbox goes all the same: it holds nothing but this sandbox's bookkeeping.
     if (admin) fsSync.rmSync(admin, { recursive: true, force: true });
-    if (this.pinned !== null) await git('update-ref -d', ['update-ref', '-d', ref, this.pinned], { cwd: repo, okCodes: [0, 1] }).catch(() => undefined);
-    this.checkout = this.pinning = this.pinned = null;
+    this.checkout = this.asked = null;
   }
 }
 
