@@ -179,8 +179,9 @@ async function settleThroughFilters(sandbox: SandboxRecord, states: PathState[])
  * With a cache, paths whose two sides have not moved since the cache's last look are not read again.
  */
 export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cache?: ChangeCache, ownCommits?: OwnCommits): Promise<SandboxChanges> {
-  const look = cache?.beginLook();
   const listing = candidateBases(sandbox, tempDir);
+  // Begun once git is under way (starting it is this thread's longest step), and before anything is read.
+  const look = cache?.beginLook();
   // While git lists the candidates, the paths the last look had to read are read again: most still are candidates.
   const ahead = cache && sandbox.strategy === 'git_worktree' ? readAhead(sandbox, cache.unsettled()) : undefined;
   const bases = await listing;
