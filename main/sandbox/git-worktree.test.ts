@@ -152,6 +152,30 @@ describe('git_worktree provisioning', () => {
     expect(gitFingerprint(outer)).toEqual(before);
   });
 
+  it.each([
+    ['reached through a symlink', (sub: string) => {
+      const link = path.join(tempDir('bindery-link-'), 'sub');
+      fs.symlinkSync(sub, link);
+      return link;
+    }],
+    ['under a folder whose name holds a colon', (sub: string) => sub],
+  ])('never writes into a repository around the folder when its .git is not a repository and the folder is %s', async (how, folder) => {
+    const base = path.join(tempDir('bindery-outer-'), how.includes('colon') ? 'co:lon' : 'plain');
+    fs.mkdirSync(base);
+    const outer = path.join(base, 'outer');
+    fs.renameSync(gitRepo({ 'a.txt': 'a\n', 'sub/b.txt': 'b\n' }), outer);
+    fs.mkdirSync(path.join(outer, 'sub', '.git'));
+    const before = gitFingerprint(outer);
+    const sandboxPath = path.join(tempDir('bindery-sandboxes-'), 'app');
+    const seen = await namesCreatedIn(path.join(outer, '.git'), async () => {
+      const made = await provisionWorktree({ repo: folder(path.join(outer, 'sub')), sandboxPath, ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-') });
+      expect(made).toMatchObject({ reason: expect.stringMatching(/not its root|not a usable git work tree/) });
+    });
+    expect(seen).not.toContain('worktrees');
+    expect(gitFingerprint(outer)).toEqual(before);
+    expect(exists(sandboxPath)).toBe(false);
+  });
+
   it('starts nothing in the repository when cancelled before it begins', async () => {
     const repo = gitRepo({ 'a.txt': 'a\n' });
     const sandboxPath = path.join(tempDir('bindery-sandboxes-'), 'app');
@@ -189,6 +213,29 @@ describe('git_worktree provisioning', () => {
     expect(made).toMatchObject({ baseCommit: head, clean: true });
     expect(git(sandboxPath, 'rev-parse', 'HEAD').trim()).toBe(head);
     expect(fs.readFileSync(path.join(sandboxPath, 'a.txt'), 'utf8')).toBe('first\n');
+  });
+
+  it('starts no second checkout when cancelled while the failed checkout of HEAD is being removed', async () => {
+    const repo = tempDir('bindery-unborn-');
+    git(repo, 'init', '-q', '-b', 'main');
+    writeFiles(repo, { 'a.txt': 'first\n' });
+    const scratch = tempDir('bindery-wrap-');
+    const [adds, removing] = [path.join(scratch, 'adds'), path.join(scratch, 'removing')];
+    const controller = new AbortController();
+    const outcome = withGitWrapper(
+      [
+        'case " $* " in',
+        '  *" worktree add "*) echo add >> "$WRAP_ADDS" ;;',
+        '  *" worktree remove "*) touch "$WRAP_REMOVING"; sleep 0.3 ;;',
+        'esac',
+      ],
+      { WRAP_ADDS: adds, WRAP_REMOVING: removing },
+      () => provisionWorktree({ repo, sandboxPath: path.join(tempDir('bindery-sandboxes-'), 'app'), ref: 'refs/bindery/P/S', planId: 'P', tempDir: tempDir('bindery-tmp-'), signal: controller.signal }),
+    );
+    for (let waited = 0; !exists(removing) && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    await expect(outcome).rejects.toBeInstanceOf(CancelledError);
+    expect(fs.readFileSync(adds, 'utf8')).toBe('add\n');
   });
 
   it('ends at what the original holds, sandbox and ref alike, when HEAD moves after the checkout read it and before the rev-parse', async () => {

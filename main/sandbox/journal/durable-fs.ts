@@ -283,15 +283,30 @@ const SET_ID_BITS = 0o6000;
  * readable until then) or holds setuid or setgid bits (which the writing cleared).
  */
 export async function settleCopy(file: string, mode: number): Promise<void> {
-  // Windows flushes through a writable handle only (see openForFlush).
-  const flushable = process.platform === 'win32' ? openForFlush(file) : null;
-  const fd = flushable ?? fsSync.openSync(diskPath(file), SETTLE_OPEN);
+  if (process.platform === 'win32') return settleCopyOnWindows(file, mode);
+  const fd = fsSync.openSync(diskPath(file), SETTLE_OPEN);
   try {
     if (!(mode & 0o400) || mode & SET_ID_BITS) fsSync.fchmodSync(fd, mode);
-    if (process.platform !== 'win32' || flushable !== null) await fsyncFd(fd);
+    await fsyncFd(fd);
   } finally {
     fsSync.closeSync(fd);
   }
+}
+
+/**
+ * Windows flushes a file only through a handle open for writing, which a read-only file refuses:
+ * the copy (Bindery's own, not yet in place) is made writable for its flush and gets its mode after.
+ */
+async function settleCopyOnWindows(file: string, mode: number): Promise<void> {
+  const at = diskPath(file);
+  if (!(mode & 0o200)) fsSync.chmodSync(at, mode | 0o200);
+  const fd = fsSync.openSync(at, fsSync.constants.O_RDWR);
+  try {
+    await fsyncFd(fd);
+  } finally {
+    fsSync.closeSync(fd);
+  }
+  if (!(mode & 0o200)) fsSync.chmodSync(at, mode);
 }
 
 /** `writeCopy` with `mode`, flushed to disk. */

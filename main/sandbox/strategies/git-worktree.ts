@@ -63,7 +63,7 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
   throwIfCancelled(signal);
   const placement = new Placement(request);
   const ownIndex = ownIndexBytes(repo);
-  if (ownIndex !== null) placement.checkOut('HEAD', ownIndex);
+  if (ownIndex !== null) placement.checkOut('HEAD', ownIndex, path.join(repo, '.git'));
   const inspection = startInspection(repo, signal);
   try {
     const root = await inspection.root;
@@ -110,7 +110,7 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
 class Placement {
   /** The checkout under way, resolving to the commit checked out. */
   private checkout: Promise<string> | null = null;
-  /** What the checkout was asked for, and the original's index size that decided whether it can be cancelled. */
+  /** What the checkout was asked for, and the original's index size that decides whether it can be cancelled. */
   private asked: { commitish: string; indexSize: number } | null = null;
   private pinning: Promise<void> | null = null;
   /** The value the ref holds because of this provisioning. */
@@ -123,18 +123,23 @@ class Placement {
     return this.checkout !== null;
   }
 
-  /** Starts checking `commitish` out into the sandbox; an original index of `indexSize` bytes makes it cancellable past the limit. */
-  checkOut(commitish: string, indexSize: number): void {
+  /**
+   * Starts checking `commitish` out into the sandbox; an original index of `indexSize` bytes makes
+   * it cancellable past the limit. With `gitDir` (the folder's own `.git`, before anything vetted
+   * it), git uses that repository or none: a `.git` folder that is not one (empty, half cloned)
+   * must not lead it to a repository around the folder, and the rev-parse then says what is wrong.
+   */
+  checkOut(commitish: string, indexSize: number, gitDir?: string): void {
     const { repo, sandboxPath, signal, planId } = this.request;
+    // Nothing new is started in the user's repository once cancelled.
+    throwIfCancelled(signal);
     const cancellable = indexSize >= (this.request.cancellableFromIndexBytes ?? CANCELLABLE_FROM_INDEX_BYTES);
     // Absolute paths in the admin files, whatever the user's config says: a relative one would also write an extension into their config.
-    const add = ['-c', 'worktree.useRelativePaths=false', 'worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${planId}`];
+    const add = [...(gitDir ? [`--git-dir=${gitDir}`] : []), '-c', 'worktree.useRelativePaths=false', 'worktree', 'add', '--quiet', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${planId}`];
     add.push(...(cancellable ? ['--no-checkout'] : []), sandboxPath, commitish);
     this.asked = { commitish, indexSize };
     this.checkout = (async () => {
-      // Only the folder's own repository: a `.git` folder that is not one (empty, half cloned) must not
-      // lead git up to a repository around it (the rev-parse then says what is wrong).
-      await git('worktree add', add, { cwd: repo, env: { GIT_CEILING_DIRECTORIES: path.dirname(repo) } });
+      await git('worktree add', add, { cwd: repo });
       if (cancellable) {
         throwIfCancelled(signal);
         await git('checkout (sandbox)', ['reset', '--hard', '--quiet', '--no-recurse-submodules'], { cwd: sandboxPath, signal, optionalLocks: true });
@@ -147,7 +152,8 @@ class Placement {
 
   /** Starts pointing the private ref, which must not exist yet, at `commit`. */
   pin(commit: string): void {
-    const { repo, ref } = this.request;
+    const { repo, ref, signal } = this.request;
+    throwIfCancelled(signal);
     this.pinning = git('update-ref', ['update-ref', ref, commit, ''], { cwd: repo }).then(() => {
       this.pinned = commit;
     });
