@@ -92,7 +92,7 @@ export const contract = {
   listTypes: method<ResourceTypeSpec[]>()(none, 'All resource types, built-ins included.'),
   addType: method<ResourceTypeSpec>()(
     z.strictObject({ name: z.string(), ...typeFields }),
-    'Adds a custom resource type.',
+    'Adds a custom resource type; its sandboxStrategy defaults to copy_on_write.',
   ),
   updateType: method<ResourceTypeSpec>()(
     z.strictObject({ name: ref, ...typeFields }),
@@ -148,8 +148,8 @@ export const contract = {
     'Creates a project.',
   ),
   updateProject: method<Project>()(
-    z.strictObject({ ref, name: z.string().optional(), description: text.optional() }),
-    'Renames or describes a project.',
+    z.strictObject({ ref, name: z.string().optional(), description: text.optional(), agentMayCommit: z.boolean().optional() }),
+    'Renames or describes a project, or lets agents (MCP) commit, undo and discard its plans.',
   ),
   removeProject: method<ProjectDetail>()(
     z.strictObject({ ref }),

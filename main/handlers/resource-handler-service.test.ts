@@ -86,10 +86,10 @@ describe('ResourceHandlerService with the built-in handlers', () => {
     expect(sandboxes.planSandboxes('PLAN1')[0]).toMatchObject({ requestedStrategy: 'copy_on_write', strategy: 'copy_on_write' });
   });
 
-  it('uses the default handler with the type strategy when the type has no handler, and none when it has no strategy either', async () => {
+  it('uses the default handler with the type strategy when the type has no handler, none included', async () => {
     const { registry, service, sandboxes } = await setup();
     registry.addType({ name: 'notes', sandboxStrategy: 'copy_on_write' });
-    registry.addType({ name: 'live' });
+    registry.addType({ name: 'live', sandboxStrategy: 'none' });
     const notes = await registry.addResource({ name: 'local/notes', typeName: 'notes', location: tempDir() });
     const liveDir = tempDir();
     const live = await registry.addResource({ name: 'local/live', typeName: 'live', location: liveDir });

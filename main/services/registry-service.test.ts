@@ -20,6 +20,13 @@ describe('types', () => {
     expect(registry.showType('git-checkout').parentTypes).toEqual([]);
   });
 
+  it('gives a new type copy_on_write unless another strategy is asked for, and keeps a type\'s strategy on update', () => {
+    const registry = bindery.registry;
+    expect(registry.addType({ name: 'notes' }).sandboxStrategy).toBe('copy_on_write');
+    expect(registry.addType({ name: 'live', sandboxStrategy: 'none' }).sandboxStrategy).toBe('none');
+    expect(registry.updateType('live', { description: 'in place on purpose' }).sandboxStrategy).toBe('none');
+  });
+
   it('refuses duplicate, badly named and unknown-parent types', () => {
     const registry = bindery.registry;
     expect(() => registry.addType({ name: 'git-checkout' })).toThrow(ConflictError);

@@ -17,6 +17,7 @@ import {
 } from '../../shared/model.ts';
 import type { ResolutionRegistry } from '../core/binding-resolution.ts';
 import { checkIdentifier, checkPlainName, checkResourceName, checkTypeName } from '../core/names.ts';
+import { DEFAULT_TYPE_STRATEGY } from '../core/strategy-defaults.ts';
 import { formatToolFile, parseToolFile, type ParsedTool } from '../core/tool-file.ts';
 import { assertValidParents, TypeGraph } from '../core/type-graph.ts';
 import * as projects from '../registry/projects.ts';
@@ -80,7 +81,7 @@ export class RegistryService {
     return type;
   }
 
-  /** Adds a custom type after checking its name, parents (no cycles), handler and strategy. */
+  /** Adds a custom type after checking its name, parents (no cycles), handler and strategy (default copy_on_write). */
   addType(input: TypeInput): ResourceTypeSpec {
     const problem = checkTypeName(input.name);
     if (problem) throw new ValidationError(problem, { field: 'name' });
@@ -91,7 +92,7 @@ export class RegistryService {
       description: input.description ?? '',
       parentTypes: dedupe(input.parentTypes ?? []),
       handler: checkHandler(input.handler ?? null),
-      sandboxStrategy: checkStrategy(input.sandboxStrategy ?? 'none'),
+      sandboxStrategy: checkStrategy(input.sandboxStrategy ?? DEFAULT_TYPE_STRATEGY),
       builtIn: false,
       createdAt: stamp,
       updatedAt: stamp,
@@ -276,7 +277,7 @@ export class RegistryService {
     const problem = checkPlainName('project', input.name);
     if (problem) throw new ValidationError(problem, { field: 'name' });
     const stamp = this.stamp();
-    const project: Project = { id: ulid(), name: input.name, description: input.description ?? '', createdAt: stamp, updatedAt: stamp };
+    const project: Project = { id: ulid(), name: input.name, description: input.description ?? '', agentMayCommit: false, createdAt: stamp, updatedAt: stamp };
     this.db
       .transaction(() => {
         if (projects.findProject(this.db, input.name)) throw new ConflictError(`A project named "${input.name}" already exists: choose another name.`, { field: 'name' });
@@ -287,14 +288,20 @@ export class RegistryService {
     return project;
   }
 
-  /** Renames or describes a project. */
-  updateProject(nameOrId: string, patch: { name?: string; description?: string }): Project {
+  /** Renames or describes a project, or lets agents commit, undo and discard its plans (or not). */
+  updateProject(nameOrId: string, patch: { name?: string; description?: string; agentMayCommit?: boolean }): Project {
     const current = this.findProject(nameOrId);
     if (patch.name !== undefined) {
       const problem = checkPlainName('project', patch.name);
       if (problem) throw new ValidationError(problem, { field: 'name' });
     }
-    const next = { ...current, name: patch.name ?? current.name, description: patch.description ?? current.description, updatedAt: this.stamp() };
+    const next = {
+      ...current,
+      name: patch.name ?? current.name,
+      description: patch.description ?? current.description,
+      agentMayCommit: patch.agentMayCommit ?? current.agentMayCommit,
+      updatedAt: this.stamp(),
+    };
     this.db
       .transaction(() => {
         const clash = projects.findProject(this.db, next.name);

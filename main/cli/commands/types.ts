@@ -1,5 +1,6 @@
 /** `bindery types ...`: list, show, add, update, remove resource types. */
 import { encodeType } from '../../core/codec.ts';
+import { inPlaceWarning } from '../../core/strategy-defaults.ts';
 import type { ResourceTypeSpec } from '../../../shared/model.ts';
 import { parseList, parseStrategy, type CommandModule } from '../command.ts';
 import { fields, table } from '../output.ts';
@@ -26,6 +27,10 @@ export const registerTypes: CommandModule = (program, context) => {
   const types = program.command('types').description('resource types and their parent types');
   const registry = () => context.bindery().registry;
   const out = context.output;
+  // Strategy none is chosen on purpose only: say what it means every time it is set.
+  const warnInPlace = (type: ResourceTypeSpec) => {
+    if (type.sandboxStrategy === 'none') out.note(inPlaceWarning(`type ${type.name}`));
+  };
 
   types
     .command('list')
@@ -52,7 +57,7 @@ export const registerTypes: CommandModule = (program, context) => {
     command
       .option('--parent-types <a,b>', 'comma-separated parent types (sub-typing)')
       .option('--handler <module:Export>', 'handler module in the handlers folder of the data directory')
-      .option('--strategy <strategy>', 'default sandbox strategy: git_worktree, copy_on_write or none')
+      .option('--strategy <strategy>', 'default sandbox strategy: git_worktree, copy_on_write (the default for a new type) or none (in place: no sandbox)')
       .option('--description <text>', 'what this type is for');
 
   withTypeOptions(types.command('add <name>').description('add a resource type')).action((name: string, options: TypeOptions) => {
@@ -63,6 +68,7 @@ export const registerTypes: CommandModule = (program, context) => {
       handler: options.handler,
       sandboxStrategy: parseStrategy(options.strategy),
     });
+    warnInPlace(type);
     out.result(encodeType(type), () => `Added type ${type.name}.\n${describe(type)}`);
   });
 
@@ -73,6 +79,7 @@ export const registerTypes: CommandModule = (program, context) => {
       handler: options.handler,
       sandboxStrategy: parseStrategy(options.strategy),
     });
+    if (options.strategy !== undefined) warnInPlace(type);
     out.result(encodeType(type), () => `Updated type ${type.name}.\n${describe(type)}`);
   });
 

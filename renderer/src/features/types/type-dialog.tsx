@@ -1,20 +1,20 @@
 /**
  * Add or edit a resource type: name, parent types (only choices that keep the graph acyclic),
- * handler specifier (custom handlers are trusted code, and the dialog says so), strategy.
+ * handler specifier (custom handlers are trusted code, and the dialog says so), strategy (a new
+ * type starts on copy_on_write; choosing none shows a warning, as tools then work in place).
  */
 import { useState, type ReactElement } from 'react';
-import { SANDBOX_STRATEGIES, type ResourceTypeSpec, type SandboxStrategy } from '../../../../shared/model.ts';
+import type { ResourceTypeSpec, SandboxStrategy } from '../../../../shared/model.ts';
 import { Field } from '../../components/field.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
-import { Options } from '../../components/options.tsx';
 import { useSubmit } from '../../hooks/use-submit.ts';
 import { formErrors } from '../../lib/errors.ts';
-import { STRATEGY_HINTS, STRATEGY_LABELS } from '../../lib/labels.ts';
 import { parentChoices } from '../../lib/type-parents.ts';
 import { useTypes } from '../../stores/types-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { NEW_TYPE_STRATEGY, StrategyField } from './strategy-field.tsx';
 
 const FIELDS = ['name', 'description', 'parentTypes', 'handler', 'sandboxStrategy'] as const;
 
@@ -26,7 +26,7 @@ export function TypeDialog({ type, types, onClose }: { type: ResourceTypeSpec | 
   const [description, setDescription] = useState(type?.description ?? '');
   const [parents, setParents] = useState<string[]>(type?.parentTypes ?? []);
   const [handler, setHandler] = useState(type?.handler ?? '');
-  const [strategy, setStrategy] = useState<SandboxStrategy>(type?.sandboxStrategy ?? 'copy_on_write');
+  const [strategy, setStrategy] = useState<SandboxStrategy>(type?.sandboxStrategy ?? NEW_TYPE_STRATEGY);
   const builtIn = type?.builtIn ?? false;
   const state = useSubmit(async () => {
     if (type) {
@@ -89,11 +89,7 @@ export function TypeDialog({ type, types, onClose }: { type: ResourceTypeSpec | 
           </span>
         </div>
       )}
-      <Field label="Sandbox strategy" hint={STRATEGY_HINTS[strategy]} error={errors.at('sandboxStrategy')}>
-        <select className="select" value={strategy} onChange={(event) => setStrategy(event.target.value as SandboxStrategy)} disabled={builtIn}>
-          <Options values={SANDBOX_STRATEGIES} labels={STRATEGY_LABELS} />
-        </select>
-      </Field>
+      <StrategyField value={strategy} onChange={setStrategy} disabled={builtIn} error={errors.at('sandboxStrategy')} />
       <ErrorCallout error={errors.general} />
     </FormDialog>
   );

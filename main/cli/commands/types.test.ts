@@ -1,0 +1,26 @@
+/** `bindery types add/update`: new types default to a copy, and strategy none is said out loud. */
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../../testing/fixtures.ts';
+
+describe('bindery types: sandbox strategy', () => {
+  it('gives a new type copy_on_write when no strategy is given, with no warning', async () => {
+    const data = tempDir('bindery-cli-');
+    const added = await runCli(data, ['--json', 'types', 'add', 'notes']);
+    expect(added.code).toBe(0);
+    expect(added.json<Record<string, unknown>>()).toMatchObject({ name: 'notes', sandbox_strategy: 'copy_on_write' });
+    expect(added.stderr).toBe('');
+  });
+
+  it('prints a warning line when strategy none is chosen, on add and on update', async () => {
+    const data = tempDir('bindery-cli-');
+    const added = await runCli(data, ['types', 'add', 'live', '--strategy', 'none']);
+    expect(added.code).toBe(0);
+    expect(added.stderr).toMatch(/^warning: type live uses sandbox strategy none: tools change the original folder in place/);
+    expect((await runCli(data, ['types', 'add', 'notes'])).code).toBe(0);
+    const updated = await runCli(data, ['types', 'update', 'notes', '--strategy', 'none']);
+    expect(updated.stderr).toMatch(/warning: type notes uses sandbox strategy none/);
+    // A later update that leaves the strategy alone does not repeat it; the type keeps none.
+    const described = await runCli(data, ['types', 'update', 'notes', '--description', 'kept']);
+    expect([described.stderr, described.stdout]).toEqual(['', expect.stringMatching(/sandbox strategy:\s+none/)]);
+  });
+});
