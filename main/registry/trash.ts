@@ -68,3 +68,26 @@ export function markTrashRestored(db: Database, id: string, at: string): void {
 export function markTrashPurged(db: Database, id: string, at: string): void {
   db.prepare('UPDATE trash SET purged_at = ? WHERE id = ?').run(at, id);
 }
+
+/**
+ * The journal transactions of commits that no undo can reach any more: commits a discard forgot
+ * (see forgetCommittedStates) whose trash entry is gone, purged or never made, so no restore can
+ * make them the sandbox's own again. Their backups serve nothing.
+ */
+export function unservedCommitTransactions(db: Database): string[] {
+  const rows = db
+    .prepare(
+      `SELECT c.transaction_id AS id FROM sandbox_commits c WHERE c.forgotten_at IS NOT NULL AND NOT EXISTS (
+         SELECT 1 FROM trash t WHERE t.sandbox_id = c.sandbox_id AND t.created_at = c.forgotten_at AND t.restored_at IS NULL AND t.purged_at IS NULL)`,
+    )
+    .all() as Array<{ id: string }>;
+  return rows.map((row) => row.id);
+}
+
+/** Whether the commit an undo of this sandbox would take was made before a discard (null when there is none). */
+export function lastCommitForgotten(db: Database, sandboxId: string): boolean | null {
+  const row = db
+    .prepare('SELECT forgotten_at FROM sandbox_commits WHERE sandbox_id = ? AND undone_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1')
+    .get(sandboxId) as { forgotten_at: string | null } | undefined;
+  return row ? row.forgotten_at !== null : null;
+}

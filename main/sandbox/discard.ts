@@ -18,6 +18,7 @@ import { assertDeletable, metaDir } from './layout.ts';
 import type { ChangeCounts, FileChange, SandboxRecord, TrashEntry } from './model.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
 import { baseRefFor } from './strategies/git-worktree.ts';
+import { dropUnservedBackups } from './trash.ts';
 import { copyEntry, copyInto, DISCARDING_FLAG, emptyFolders, exists, moveDir, removeTree, REMOVING_FLAG, setFlag, writeTrashRecord, type TrashRecord } from './trash-files.ts';
 
 /** Options of a discard. */
@@ -70,6 +71,8 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxRec
   const what = counts ? `${counts.total} change(s)` : 'whole folder (its changes could not be determined)';
   const kept = trashId ? ` Its ${what} ${counts ? 'are' : 'is'} in the trash (${trashId}) for ${context.trashDays} days.` : '';
   logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, `Discarded the sandbox of ${sandbox.resourceName}.${kept}`);
+  // Without a trash entry nothing can bring its commits back, so their undo (and backups) ends here.
+  if (!trashId) await dropUnservedBackups(context).catch(() => undefined);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'discarded' });
   return { kind: 'discarded', sandboxId: sandbox.id, counts, trashId };
 }

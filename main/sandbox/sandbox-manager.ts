@@ -27,7 +27,7 @@ import type { FileDiff, Sandbox, SandboxChanges, SandboxRecord, TrashEntry } fro
 import { provision, removeSandboxFiles } from './provision.ts';
 import { recoverSandboxes, type RecoveryReport } from './recovery.ts';
 import type { RecoveredTransaction } from './journal/index.ts';
-import { listTrashEntries, purgeTrash, restoreTrash } from './trash.ts';
+import { assertUndoable, listTrashEntries, purgeTrash, restoreTrash } from './trash.ts';
 import { watchSandbox } from './watch.ts';
 
 export type { ProvisionProgress, SandboxEvent, CommitJournal };
@@ -150,7 +150,9 @@ export class SandboxManager {
 
   /** Undoes the last commit of a sandbox from its backups. */
   async undo(sandboxId: string): Promise<{ restored: string[]; gitCommit: string | null }> {
-    return undoLastCommit(this.context, this.sandbox(sandboxId));
+    const sandbox = this.sandbox(sandboxId);
+    assertUndoable(this.context, sandbox);
+    return undoLastCommit(this.context, sandbox);
   }
 
   /** Discards a sandbox: its changes go to the trash, its folder is removed. */

@@ -89,3 +89,53 @@ describe('a read_only copied sandbox', () => {
     });
   });
 });
+
+describe('commit backups live as long as the undo they serve', () => {
+  /** The journal transactions (each holding a commit's backups) left in the data directory. */
+  const journals = (dataDir: string): string[] => (fs.existsSync(path.join(dataDir, 'journal')) ? fs.readdirSync(path.join(dataDir, 'journal')) : []);
+
+  it('go with the trash entry: a restored sandbox undoes again, and purging the entry deletes them', async () => {
+    const { manager, plan, dataDir } = newManager();
+    const original = tempDir('bindery-orig-');
+    writeFiles(original, { 'a.txt': 'a\n' });
+    const live = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    const gone = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(gone.path, { 'b.txt': 'from the discarded one\n' });
+    await manager.commit(gone.id);
+    const [goneTx] = journals(dataDir);
+    writeFiles(live.path, { 'c.txt': 'from the live one\n' });
+    await manager.commit(live.id);
+
+    const first = (await manager.rollback(gone.id, { yes: true })) as { trashId: string };
+    await expect(manager.undo(gone.id)).rejects.toThrow(/restore it from the trash first/);
+    await manager.restoreTrash(first.trashId);
+    await manager.undo(gone.id);
+    expect(exists(path.join(original, 'b.txt'))).toBe(false);
+
+    await manager.commit(gone.id);
+    await manager.rollback(gone.id, { yes: true });
+    expect(journals(dataDir)).toHaveLength(3);
+    await manager.purgeTrash({ all: true });
+    expect(journals(dataDir)).toHaveLength(1);
+    expect(journals(dataDir)).not.toContain(goneTx);
+    await manager.undo(live.id);
+    expect(exists(path.join(original, 'c.txt'))).toBe(false);
+  });
+
+  it('end at a discard that needs no trash entry, and an undo from the sandbox provisioned anew is refused', async () => {
+    const { manager, plan, dataDir } = newManager();
+    const original = tempDir('bindery-orig-');
+    writeFiles(original, { 'a.txt': 'a\n' });
+    const request = { planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' as const };
+    const sandbox = await manager.getOrCreateSandbox(request);
+    writeFiles(sandbox.path, { 'a.txt': 'A\n' });
+    await manager.commit(sandbox.id);
+    // The tool puts the file back as it was: nothing differs from the base, so the discard keeps nothing.
+    writeFiles(sandbox.path, { 'a.txt': 'a\n' });
+    expect(await manager.rollback(sandbox.id)).toMatchObject({ kind: 'discarded', trashId: null });
+    expect(journals(dataDir)).toEqual([]);
+    const again = await manager.getOrCreateSandbox(request);
+    await expect(manager.undo(again.id)).rejects.toThrow(/made by an earlier sandbox that was discarded since/);
+    expect(fs.readFileSync(path.join(original, 'a.txt'), 'utf8')).toBe('A\n');
+  });
+});

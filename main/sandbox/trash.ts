@@ -8,10 +8,11 @@ import path from 'node:path';
 import { ConflictError, NotFoundError, UnsafePathError } from '../../shared/errors.ts';
 import { rememberCommittedStates } from '../registry/sandbox-commits.ts';
 import { getSandbox, saveSandbox } from '../registry/sandboxes.ts';
-import { getTrash, listTrash, markTrashPurged, markTrashRestored } from '../registry/trash.ts';
+import { getTrash, lastCommitForgotten, listTrash, markTrashPurged, markTrashRestored, unservedCommitTransactions } from '../registry/trash.ts';
 import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import { inRoot } from './fs-path.ts';
+import { purgeTransactionsById } from './journal/manage.ts';
 import { git } from './git.ts';
 import { assertDeletable, isStrictlyInside, metaDir, writeMarker } from './layout.ts';
 import type { FileChange, SandboxRecord, TrashEntry } from './model.ts';
@@ -72,7 +73,34 @@ export async function purgeTrash(context: EngineContext, options: { all?: boolea
     purged.push(entry);
   }
   if (purged.length > 0) logEvent(context, 'trash.purged', null, null, `Purged ${purged.length} trash entr${purged.length === 1 ? 'y' : 'ies'}.`);
+  await dropUnservedBackups(context);
   return purged;
+}
+
+/**
+ * Deletes the commit backups no undo can use any more. A commit is undone by the sandbox that made
+ * it while the commit counts as that sandbox's own: a discard forgets its commits and its trash
+ * entry can bring them back (a restored sandbox undoes again), so their backups live exactly as
+ * long as that entry; a discard without an entry, or the entry's purge, ends them.
+ */
+export async function dropUnservedBackups(context: EngineContext): Promise<string[]> {
+  const ids = unservedCommitTransactions(context.db);
+  return ids.length > 0 ? purgeTransactionsById(context.layout.journalDir, ids) : [];
+}
+
+/** Refuses an undo of a commit made before its sandbox was discarded: restoring the trash entry brings that undo back. */
+export function assertUndoable(context: EngineContext, sandbox: SandboxRecord): void {
+  if (sandbox.status === 'discarded') {
+    throw new ConflictError(`The sandbox of ${sandbox.resourceName} was discarded, so its commits cannot be undone; restore it from the trash first (see "bindery trash list").`, {
+      sandboxId: sandbox.id,
+    });
+  }
+  if (lastCommitForgotten(context.db, sandbox.id)) {
+    throw new ConflictError(
+      `The last commit of ${sandbox.resourceName} was made by an earlier sandbox that was discarded since, so it cannot be undone from this one; restore that sandbox from the trash (see "bindery trash list") to undo it.`,
+      { sandboxId: sandbox.id },
+    );
+  }
 }
 
 /**

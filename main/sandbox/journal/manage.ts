@@ -53,3 +53,22 @@ export async function purgeTransactions(journalDir: string, before: Date): Promi
   }
   return purged;
 }
+
+/**
+ * Deletes the named transactions and their backups once the undo they served is gone (their
+ * sandbox discarded for good). Only finished ones go: an unfinished one is recovery's, and one
+ * this process is working on is left alone. Returns the ids deleted.
+ */
+export async function purgeTransactionsById(journalDir: string, ids: Iterable<string>): Promise<string[]> {
+  const wanted = new Set(ids);
+  const purged: string[] = [];
+  // Only names the journal folder holds are touched, so an id from elsewhere cannot point outside it.
+  for (const transactionId of await listTransactionIds(path.resolve(journalDir))) {
+    if (!wanted.has(transactionId) || activeTransactions.has(transactionId)) continue;
+    const record = await readJournalOrNull(journalDir, transactionId);
+    if (!record || !isFinal(record.state)) continue;
+    await removeTransaction(journalDir, transactionId);
+    purged.push(transactionId);
+  }
+  return purged;
+}
