@@ -1,7 +1,37 @@
 #!/usr/bin/env node
-// The `bindery` command: runs the TypeScript CLI through tsx, so it works right after `npm install`.
-import { register } from 'tsx/esm/api';
+// The `bindery` command: runs the bundled CLI (out/cli, built on `npm install` by `prepare`). In a
+// development checkout where the bundle is missing or older than a source it was built from, it
+// runs the TypeScript sources through tsx instead, with a one-line notice (slower start).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-register();
-const { main } = await import('../main/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Why the bundle cannot be used, or null when it is current. */
+function staleBundle() {
+  let built;
+  try {
+    built = JSON.parse(fs.readFileSync(path.join(root, 'out', 'cli', 'inputs.json'), 'utf8'));
+    if (!fs.existsSync(path.join(root, 'out', 'cli', 'bindery.js'))) return 'missing';
+  } catch {
+    return 'missing';
+  }
+  for (const input of built.inputs) {
+    // A source gone (renamed, deleted) means the sources moved on too.
+    const changed = fs.statSync(path.join(root, input), { throwIfNoEntry: false });
+    if (!changed || changed.mtimeMs > built.builtFrom) return 'older than the sources';
+  }
+  return null;
+}
+
+const stale = staleBundle();
+if (stale === null) {
+  await import(pathToFileURL(path.join(root, 'out', 'cli', 'bindery.js')).href);
+} else {
+  process.stderr.write(`bindery: the CLI bundle is ${stale}, so the sources run through tsx (slower start); "npm run build:cli" rebuilds it.\n`);
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { main } = await import('../main/cli/main.ts');
+  process.exitCode = await main(process.argv.slice(2));
+}

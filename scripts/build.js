@@ -1,6 +1,7 @@
 // `npm run build`: the renderer with Vite into out/renderer; the Electron main process (ESM) and
 // preload (CommonJS, for the sandboxed renderer) with esbuild into out/main and out/preload; and a
-// bundled CLI into out/cli that the packaged app can run without tsx.
+// bundled CLI into out/cli that bin/bindery.js and the packaged app run without tsx.
+// `node scripts/build.js --cli` (npm run build:cli, and `prepare` on npm install) builds only the CLI.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,6 +13,13 @@ export const EXTERNALS = ['electron', 'better-sqlite3', 'fsevents'];
 
 // ESM bundles of CommonJS dependencies call require(); give them one.
 const REQUIRE_BANNER = "import { createRequire as __bindery_createRequire } from 'node:module'; const require = __bindery_createRequire(import.meta.url);";
+
+/** The sources the CLI bundle was built from (relative to the root) and when: bin/bindery.js compares their times. */
+export const CLI_INPUTS_FILE = 'out/cli/inputs.json';
+
+const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+// main/cli/version.ts reads package.json only when run from the sources.
+const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning', external: EXTERNALS, define: { BINDERY_VERSION: JSON.stringify(version) } };
 
 /**
  * Builds the React renderer into out/renderer. It is built beside and swapped in by renames, so a
@@ -28,10 +36,38 @@ export async function buildRenderer() {
   fs.rmSync(old, { recursive: true, force: true });
 }
 
-/** Builds out/main/electron-main.js, out/preload/preload.cjs and out/cli/bindery.js. */
+/**
+ * Builds out/cli/bindery.js and the chunks it loads on demand (out/cli/chunks): each command's code,
+ * the core, the web server are separate files, so a command reads and compiles only what it runs.
+ * Chunks of earlier builds are removed; out/cli/inputs.json lists the sources it was built from.
+ */
+export async function buildCli() {
+  const esbuild = await import('esbuild');
+  const started = Date.now();
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: [{ in: 'main/cli/bundle-entry.ts', out: 'bindery' }],
+    outdir: 'out/cli',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    format: 'esm',
+    metafile: true,
+    // Every chunk gets the banner (a #! line is valid in any module); the entry is the one run.
+    banner: { js: `#!/usr/bin/env node\n${REQUIRE_BANNER}` },
+  });
+  const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
+  const chunks = path.join(root, 'out', 'cli', 'chunks');
+  for (const name of fs.readdirSync(chunks)) {
+    if (!written.has(path.join(chunks, name))) fs.rmSync(path.join(chunks, name), { force: true });
+  }
+  const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/') && !file.includes(':'));
+  // Written last, with the time the build began: a source changed after that makes the bundle stale.
+  fs.writeFileSync(path.join(root, CLI_INPUTS_FILE), `${JSON.stringify({ builtFrom: started, inputs })}\n`);
+}
+
+/** Builds out/main/electron-main.js, out/preload/preload.cjs and the CLI (buildCli). */
 export async function buildNode() {
   const esbuild = await import('esbuild');
-  const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning', external: EXTERNALS };
   await Promise.all([
     esbuild.build({
       ...common,
@@ -48,18 +84,7 @@ export async function buildNode() {
       // A sandboxed preload may require only electron and a few polyfilled built-ins.
       external: ['electron'],
     }),
-    esbuild.build({
-      ...common,
-      stdin: {
-        contents: "import { main } from './main/cli/main.ts';\nprocess.exitCode = await main(process.argv.slice(2));\n",
-        resolveDir: root,
-        sourcefile: 'bindery-cli-entry.ts',
-        loader: 'ts',
-      },
-      outfile: 'out/cli/bindery.js',
-      format: 'esm',
-      banner: { js: `#!/usr/bin/env node\n${REQUIRE_BANNER}` },
-    }),
+    buildCli(),
   ]);
 }
 
@@ -70,9 +95,16 @@ export async function buildAll() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = Date.now();
-  buildAll().then(
-    () => console.log(`Built out/renderer, out/main, out/preload and out/cli in ${((Date.now() - started) / 1000).toFixed(1)} s.`),
+  const cliOnly = process.argv.includes('--cli');
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+  (cliOnly ? buildCli() : buildAll()).then(
+    () => console.log(cliOnly ? `Built out/cli in ${seconds()} s.` : `Built out/renderer, out/main, out/preload and out/cli in ${seconds()} s.`),
     (error) => {
+      if (cliOnly && error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes("'esbuild'")) {
+        // An install without devDependencies: bin/bindery.js runs the sources through tsx instead.
+        console.warn('Skipped the CLI bundle: esbuild is not installed (bindery runs its sources through tsx).');
+        return;
+      }
       console.error(`Build failed: ${error?.message ?? error}`);
       process.exitCode = 1;
     },

@@ -6,27 +6,33 @@ import { Command, CommanderError } from 'commander';
 import { BinderyError } from '../../shared/errors.ts';
 import { CliContext } from './context.ts';
 import { Output, type Sinks } from './output.ts';
-import { registerDoctor } from './commands/doctor.ts';
-import { registerPlans } from './commands/plans.ts';
-import { registerProjects } from './commands/projects.ts';
-import { registerResolve } from './commands/resolve.ts';
-import { registerResources } from './commands/resources.ts';
-import { registerServe } from './commands/serve.ts';
-import { registerTools } from './commands/tools.ts';
-import { registerTrash } from './commands/trash.ts';
-import { registerTypes } from './commands/types.ts';
 import type { CommandModule } from './command.ts';
+import { binderyVersion } from './version.ts';
 
-/** Every command group, in help order. */
-const COMMANDS: CommandModule[] = [registerTypes, registerResources, registerProjects, registerTools, registerResolve, registerPlans, registerTrash, registerServe, registerDoctor];
+/**
+ * Every command group by name, in help order. Each is imported only when asked for, so a command
+ * loads its own code and not every other's (the diff, the web server, the MCP SDK): start-up time.
+ */
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  types: async () => (await import('./commands/types.ts')).registerTypes,
+  resources: async () => (await import('./commands/resources.ts')).registerResources,
+  projects: async () => (await import('./commands/projects.ts')).registerProjects,
+  tools: async () => (await import('./commands/tools.ts')).registerTools,
+  resolve: async () => (await import('./commands/resolve.ts')).registerResolve,
+  plans: async () => (await import('./commands/plans.ts')).registerPlans,
+  trash: async () => (await import('./commands/trash.ts')).registerTrash,
+  serve: async () => (await import('./commands/serve.ts')).registerServe,
+  mcp: async () => (await import('./commands/mcp.ts')).registerMcp,
+  doctor: async () => (await import('./commands/doctor.ts')).registerDoctor,
+};
 
 /** Runs the CLI on `argv` (without node and script) and returns the exit code. */
 export async function main(argv: string[], sinks: Sinks = defaultSinks(), readStdin: () => Promise<string> = readAllStdin): Promise<number> {
   const { json, dataDir, rest } = extractGlobals(argv);
   const output = new Output(json, sinks);
   const context = new CliContext(output, dataDir, readStdin);
-  const program = buildProgram(context, sinks, json);
   try {
+    const program = await buildProgram(context, sinks, json, rest);
     await program.parseAsync(rest, { from: 'user' });
     return output.failed ? 1 : 0;
   } catch (error) {
@@ -40,9 +46,18 @@ export async function main(argv: string[], sinks: Sinks = defaultSinks(), readSt
   }
 }
 
-function buildProgram(context: CliContext, sinks: Sinks, json: boolean): Command {
+/** The command groups `rest` needs: the one it names, none for `--version`, else all (help, a typo). */
+export function commandsFor(rest: readonly string[]): string[] {
+  const named = rest.find((arg) => !arg.startsWith('-'));
+  if (named !== undefined && Object.hasOwn(COMMANDS, named)) return [named];
+  if (named === undefined && rest.some((arg) => arg === '--version' || arg === '-V')) return [];
+  return Object.keys(COMMANDS);
+}
+
+async function buildProgram(context: CliContext, sinks: Sinks, json: boolean, rest: string[]): Promise<Command> {
   const program = new Command('bindery')
     .description('Register resources, bind tool slots, provision sandboxes and review them.')
+    .version(binderyVersion(), '-V, --version', 'print the version')
     .option('--json', 'print results as JSON with the reference field names')
     .option('--data-dir <dir>', 'data directory (default: $BINDERY_HOME, else the app-data folder for "Bindery")')
     .showHelpAfterError(false)
@@ -57,7 +72,11 @@ function buildProgram(context: CliContext, sinks: Sinks, json: boolean): Command
     'after',
     '\nExamples:\n  bindery resources add local/app --type git-checkout --location ~/src/app\n  bindery --json resolve my-tool --project demo',
   );
-  for (const register of COMMANDS) register(program, context);
+  const names = commandsFor(rest);
+  const [modules] = await Promise.all([Promise.all(names.map((name) => COMMANDS[name]!())), names.length > 0 ? context.load() : undefined]);
+  for (const register of modules) register(program, context);
+  // Every command starts by finishing or undoing interrupted work (see CliContext.beforeCommand).
+  program.hook('preAction', (_program, command) => context.beforeCommand(command));
   return program;
 }
 

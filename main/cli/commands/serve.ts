@@ -1,8 +1,5 @@
 /** `bindery serve`: the app in a browser, over HTTP on loopback, until Ctrl+C. */
 import { BinderyError } from '../../../shared/errors.ts';
-import { startApiRuntime } from '../../services/api-runtime.ts';
-import { defaultRendererDir } from '../../web/renderer-dir.ts';
-import { startWebServer } from '../../web/server.ts';
 import type { CommandModule } from '../command.ts';
 import { fields } from '../output.ts';
 
@@ -21,6 +18,12 @@ export const registerServe: CommandModule = (program, context) => {
     .option('--port <n>', 'port to listen on (0 = any free port)', parsePort, 0)
     .option('--host <address>', 'loopback address to bind', '127.0.0.1')
     .action(async (options: { port: number; host: string }) => {
+      // Loaded here, not at the top: `bindery --help` lists serve without loading the web server.
+      const [{ startApiRuntime }, { defaultRendererDir }, { startWebServer }] = await Promise.all([
+        import('../../services/api-runtime.ts'),
+        import('../../web/renderer-dir.ts'),
+        import('../../web/server.ts'),
+      ]);
       const bindery = context.bindery();
       const runtime = startApiRuntime({
         bindery,
