@@ -74,7 +74,7 @@ export interface DoctorReport {
 }
 
 /** Which host serves the renderer. */
-export type HostKind = 'electron' | 'web';
+export type HostKind = 'electron' | 'web' | 'mcp';
 
 /** Facts for the About panel and diagnostics. */
 export interface AppInfo {
@@ -109,6 +109,10 @@ export const PLAN_STATUS_VALUES = [
 ] as const;
 export type PlanStatusValue = (typeof PLAN_STATUS_VALUES)[number];
 
+/** Who made a plan: a person (app, CLI, web) or an agent through `bindery mcp`. */
+export const PLAN_ORIGIN_VALUES = ['person', 'agent'] as const;
+export type PlanOrigin = (typeof PLAN_ORIGIN_VALUES)[number];
+
 /** A tool activated in a project, with its provisioned sandboxes. */
 export interface PlanInfo {
   id: string;
@@ -119,6 +123,9 @@ export interface PlanInfo {
   params: Record<string, string>;
   status: PlanStatusValue;
   error: string | null;
+  createdBy: PlanOrigin;
+  /** When an agent said the plan's work was ready for review, or null. */
+  reviewRequestedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -198,6 +205,8 @@ export interface SandboxChangeList {
   changes: ChangedFile[];
   /** read_only sandboxes: changes found there are a violation. */
   violation: string | null;
+  /** `<count>-<hash>` of these changes and their contents: send it back with a commit so it writes only what was reviewed. */
+  version: string;
 }
 
 /** One commit of a sandbox into its original. */
@@ -214,7 +223,7 @@ export interface CommitInfo {
 }
 
 /** Changes per kind, for confirmations and summaries. */
-export type ChangeCountsInfo = Record<ChangeKindValue, number> & { total: number };
+export type ChangeCountsInfo = Record<ChangeKindValue, number> & { total: number; /** Ignored files a discard also keeps (not in `total`). */ ignored?: number };
 
 /** Discarded sandbox changes, recoverable until `expiresAt`. */
 export interface TrashItem {
@@ -376,5 +385,6 @@ export function describeCounts(counts: ChangeCountsInfo): string {
   const parts = CHANGE_KIND_VALUES.filter((kind) => counts[kind] > 0).map(
     (kind) => `${counts[kind]} ${kind.replace('_', ' ')}`,
   );
-  return `${counts.total} change${counts.total === 1 ? '' : 's'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+  const ignored = counts.ignored ? ` and ${counts.ignored} ignored file${counts.ignored === 1 ? '' : 's'}` : '';
+  return `${counts.total} change${counts.total === 1 ? '' : 's'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}${ignored}`;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { describeCounts, type ChangeCountsInfo } from '../../shared/dto.ts';
 import { UnsafePathError } from '../../shared/errors.ts';
 import { saveSandbox, setSandboxStatus } from '../registry/sandboxes.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';
@@ -60,7 +61,7 @@ describe('discard and trash', () => {
   it('refuses when changes cannot be determined ("unknown is not clean") unless forced', async () => {
     const { manager, plan } = newManager();
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
-    fs.rmSync(path.join(metaDir(sandbox.path), 'manifest.paths'));
+    fs.rmSync(path.join(metaDir(sandbox.path), 'manifest.sealed'));
     expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/could not be determined/) });
     expect(exists(sandbox.path)).toBe(true);
     expect(await manager.rollback(sandbox.id, { yes: true, force: true })).toMatchObject({ kind: 'discarded', counts: null });
@@ -180,5 +181,29 @@ describe('recovery at start', () => {
     expect(exists(half.path)).toBe(false);
     expect(manager.planSandboxes(planId).map((s) => s.id)).toEqual([gone.id, kept.id]);
     expect(await manager.rollback(gone.id)).toMatchObject({ kind: 'discarded' });
+  });
+});
+
+describe('ignored files a tool made in a worktree sandbox', () => {
+  it('are counted for the confirmation, kept in the trash and restored', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n', '.gitignore': '.env\nbuild/\n' });
+    writeFiles(repo, { '.env': 'SECRET=original\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect(exists(path.join(sandbox.path, '.env'))).toBe(false);
+    writeFiles(sandbox.path, { '.env': 'SECRET=made by the tool\n', 'build/app.js': 'app\n', 'build/lib/x.js': 'x\n' });
+
+    const asked = await manager.rollback(sandbox.id);
+    expect(asked).toMatchObject({ kind: 'needs_confirmation', counts: { total: 0, ignored: 2 } });
+    expect(describeCounts((asked as { counts: ChangeCountsInfo }).counts)).toBe('0 changes and 2 ignored files');
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    expect(exists(sandbox.path)).toBe(false);
+    expect(manager.listTrash()[0]!.counts).toMatchObject({ ignored: 2 });
+
+    await manager.restoreTrash(done.trashId);
+    expect(fs.readFileSync(path.join(sandbox.path, '.env'), 'utf8')).toBe('SECRET=made by the tool\n');
+    expect(fs.readFileSync(path.join(sandbox.path, 'build', 'lib', 'x.js'), 'utf8')).toBe('x\n');
+    expect(fs.readFileSync(path.join(repo, '.env'), 'utf8')).toBe('SECRET=original\n');
+    expect((await manager.changes(sandbox.id)).changes).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import { assertDeletable, metaDir } from './layout.ts';
 import type { ChangeCounts, FileChange, SandboxRecord, TrashEntry } from './model.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
 import { baseRefFor } from './strategies/git-worktree.ts';
+import { copyIgnored, ignoredFiles, type IgnoredFiles } from './discard-ignored.ts';
 import { dropUnservedBackups } from './trash.ts';
 import { copyEntry, copyInto, DISCARDING_FLAG, emptyFolders, exists, moveDir, removeTree, REMOVING_FLAG, setFlag, writeTrashRecord, type TrashRecord } from './trash-files.ts';
 
@@ -44,19 +45,24 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxRec
   // A missing or failed sandbox whose folder is back again is discarded like a live one: checked, confirmed, trashed.
   const away = sandbox.strategy !== 'none' && (sandbox.status === 'missing' || sandbox.status === 'failed') && !(await exists(sandbox.path));
   let changes: FileChange[] | null = null;
+  let ignored: IgnoredFiles = { paths: [], count: 0 };
   let unknownReason: string | null = null;
   if (sandbox.strategy === 'none' || away) changes = [];
   else {
     try {
       // detectChanges refuses a missing sandbox; one whose folder is back is looked at as a live one.
-      changes = (await detectChanges({ ...sandbox, status: sandbox.status === 'missing' ? 'ready' : sandbox.status }, context.layout.tempDir)).changes;
+      const [found, ignoredHere] = await Promise.all([
+        detectChanges({ ...sandbox, status: sandbox.status === 'missing' ? 'ready' : sandbox.status }, context.layout.tempDir),
+        sandbox.strategy === 'git_worktree' ? ignoredFiles(sandbox.path) : ignored,
+      ]);
+      [changes, ignored] = [found.changes, ignoredHere];
     } catch (error) {
       unknownReason = `its changes could not be determined (${(error as Error).message})`;
     }
   }
-  const counts = changes ? countChanges(changes) : null;
+  const counts = changes ? withIgnored(countChanges(changes), ignored.count) : null;
   if (!changes && !options.force) return { kind: 'unknown', sandboxId: sandbox.id, resourceName: sandbox.resourceName, reason: unknownReason ?? 'unknown' };
-  if (counts && counts.total > 0 && !options.yes) return { kind: 'needs_confirmation', sandboxId: sandbox.id, resourceName: sandbox.resourceName, counts };
+  if (counts && counts.total + (counts.ignored ?? 0) > 0 && !options.yes) return { kind: 'needs_confirmation', sandboxId: sandbox.id, resourceName: sandbox.resourceName, counts };
   if (options.dryRun) return { kind: 'ready', sandboxId: sandbox.id, counts: counts ?? countChanges([]) };
 
   let trashId: string | null = null;
@@ -64,11 +70,11 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxRec
     if (sandbox.strategy === 'git_worktree') await forgetWorktree(sandbox);
   } else if (sandbox.strategy !== 'none') {
     await assertDeletable(context.layout.root, sandbox);
-    if (!changes || changes.length > 0) trashId = await toTrash(context, sandbox, changes, counts);
+    if (!changes || changes.length > 0 || ignored.paths.length > 0) trashId = await toTrash(context, sandbox, changes, counts, ignored.paths);
     else await removeFolder(sandbox);
   }
   if (!trashId) markDiscarded(context, sandbox.id);
-  const what = counts ? `${counts.total} change(s)` : 'whole folder (its changes could not be determined)';
+  const what = counts ? `${counts.total} change(s)${counts.ignored ? ` and ${counts.ignored} ignored file(s)` : ''}` : 'whole folder (its changes could not be determined)';
   const kept = trashId ? ` Its ${what} ${counts ? 'are' : 'is'} in the trash (${trashId}) for ${context.trashDays} days.` : '';
   logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, `Discarded the sandbox of ${sandbox.resourceName}.${kept}`);
   // Without a trash entry nothing can bring its commits back, so their undo (and backups) ends here.
@@ -101,7 +107,7 @@ async function forgetWorktree(sandbox: SandboxRecord): Promise<void> {
  * are unknown), then the worktree is removed. `entry.json` and a flag come first, and `files`
  * appears only once complete, so recovery at start can tell how far a killed discard got.
  */
-async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: FileChange[] | null, counts: ChangeCounts | null): Promise<string> {
+async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: FileChange[] | null, counts: ChangeCounts | null, ignored: string[]): Promise<string> {
   const id = ulid();
   const trashPath = path.join(context.layout.trashDir, id);
   const files = path.join(trashPath, 'files');
@@ -123,14 +129,14 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
   };
   const rootMode = worktree ? null : (await fs.stat(sandbox.path)).mode & 0o7777;
   const emptyDirs = worktree && changes ? await emptyFolders(sandbox.path, ['.git']) : [];
-  const record: TrashRecord = { entry, sandbox, changes, whole: worktree && !changes, emptyDirs, rootMode };
+  const record: TrashRecord = { entry, sandbox, changes, whole: worktree && !changes, emptyDirs, rootMode, ignored };
   await fs.mkdir(trashPath, { recursive: true });
   // A worktree, or a copy copied across filesystems, stays whole where it was until finishDiscard begins removing it.
   let whole = worktree;
   try {
     await setFlag(trashPath, DISCARDING_FLAG);
     await writeTrashRecord(trashPath, record);
-    if (worktree) await keepWorktreeFiles(sandbox.path, changes, trashPath);
+    if (worktree) await keepWorktreeFiles(sandbox.path, changes, ignored, trashPath);
     else {
       // Moving a folder to another parent needs its own write bit (its ".." changes); read_only cleared it.
       await fs.chmod(sandbox.path, (rootMode as number) | 0o200);
@@ -148,7 +154,7 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
   return id;
 }
 
-async function keepWorktreeFiles(sandboxPath: string, changes: FileChange[] | null, trashPath: string): Promise<void> {
+async function keepWorktreeFiles(sandboxPath: string, changes: FileChange[] | null, ignored: string[], trashPath: string): Promise<void> {
   const partial = path.join(trashPath, 'files.partial');
   // Made once and never again: should the entry folder vanish meanwhile, the copy fails instead of making it anew.
   await fs.mkdir(partial);
@@ -156,6 +162,7 @@ async function keepWorktreeFiles(sandboxPath: string, changes: FileChange[] | nu
     for (const change of changes) {
       if (change.newType !== null) await copyEntry(sandboxPath, partial, change.path);
     }
+    await copyIgnored(sandboxPath, partial, ignored);
   } else await copyInto(sandboxPath, partial, ['.git']);
   await fs.rename(partial, path.join(trashPath, 'files'));
 }
@@ -191,6 +198,11 @@ export async function finishDiscard(context: EngineContext, record: TrashRecord)
   })();
   await fs.rm(path.join(entry.trashPath, REMOVING_FLAG), { force: true });
   await fs.rm(path.join(entry.trashPath, DISCARDING_FLAG), { force: true });
+}
+
+/** Counts with the ignored files a worktree's discard also keeps, when there are any. */
+function withIgnored(counts: ChangeCounts, ignored: number): ChangeCounts {
+  return ignored > 0 ? { ...counts, ignored } : counts;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The shapes of plans, sandboxes, changes, commits and trash entries. Plain data shared by the
  * registry, the sandbox engine, the services and the hosts.
  */
-import type { ChangedFile, SandboxInfo } from '../../shared/dto.ts';
+import type { ChangedFile, PlanOrigin, SandboxInfo } from '../../shared/dto.ts';
 import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
 
 /** Where a plan stands; the registry keeps every transition. */
@@ -19,6 +19,10 @@ export interface Plan {
   params: Record<string, string>;
   status: PlanStatus;
   error: string | null;
+  /** A person, or an agent through `bindery mcp`. */
+  createdBy: PlanOrigin;
+  /** When an agent said the work was ready for review, or null. */
+  reviewRequestedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -78,6 +82,8 @@ export interface SandboxChanges {
   changes: FileChange[];
   /** read_only sandboxes: changes found there are reported as a violation. */
   violation: string | null;
+  /** The list's version (change-version.ts): a commit given it refuses a list that changed since. */
+  version: string;
 }
 
 /**
@@ -127,7 +133,7 @@ export interface TrashEntry {
 }
 
 /** Changes per kind, for confirmations and summaries. */
-export type ChangeCounts = Record<ChangeKind, number> & { total: number };
+export type ChangeCounts = Record<ChangeKind, number> & { total: number; /** Ignored files a discard of a worktree also keeps (not in `total`). */ ignored?: number };
 
 /** One line of the activity log: plans, commits, undos, discards, restores. */
 export interface ActivityEntry {

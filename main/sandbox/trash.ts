@@ -11,6 +11,7 @@ import { getSandbox, saveSandbox } from '../registry/sandboxes.ts';
 import { getTrash, lastCommitForgotten, listTrash, markTrashPurged, markTrashRestored, unservedCommitTransactions } from '../registry/trash.ts';
 import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
+import { copyIgnored } from './discard-ignored.ts';
 import { inRoot } from './fs-path.ts';
 import { purgeTransactionsById } from './journal/manage.ts';
 import { git } from './git.ts';
@@ -198,7 +199,10 @@ async function restoreWorktree(context: EngineContext, sandbox: SandboxRecord, e
     made = true;
     const files = path.join(entry.trashPath, 'files');
     if (record.whole) await replaceTree(sandbox.path, files);
-    else await applyChanges(sandbox.path, files, record.changes ?? []);
+    else {
+      await applyChanges(sandbox.path, files, record.changes ?? []);
+      await copyIgnored(files, sandbox.path, record.ignored ?? []);
+    }
     for (const dir of record.emptyDirs ?? []) await fs.mkdir(inRoot(sandbox.path, dir), { recursive: true });
     if (sandbox.access === 'read_only') await makeReadOnly(sandbox.path);
   } catch (error) {

@@ -5,6 +5,7 @@
 import { BinderyError, ConflictError } from '../../../shared/errors.ts';
 import type { BoundResource } from '../../../shared/model.ts';
 import { encodeBoundResource, toWire } from '../../core/codec.ts';
+import { VERSION_PATTERN } from '../../sandbox/change-version.ts';
 import { displayPath } from '../../sandbox/fs-path.ts';
 import { CHANGE_KINDS, PLAN_STATUSES, RESOLUTIONS, type ChangeCounts, type Plan, type PlanStatus, type Resolution, type Sandbox, type SandboxChanges } from '../../sandbox/model.ts';
 import type { CommitOutcome } from '../../sandbox/commit.ts';
@@ -84,7 +85,7 @@ const LETTER: Record<string, string> = { added: 'A', modified: 'M', deleted: 'D'
 function renderChanges(list: SandboxChanges[]): string {
   return list
     .map((c) => {
-      const head = `${c.resourceName} (${c.strategy}, ${c.access}): ${c.changes.length} change(s)${c.violation ? `\n  VIOLATION: ${c.violation}` : ''}`;
+      const head = `${c.resourceName} (${c.strategy}, ${c.access}): ${c.changes.length} change(s), version ${c.version}${c.violation ? `\n  VIOLATION: ${c.violation}` : ''}`;
       const rows = c.changes.map((f) => [
         LETTER[f.kind] ?? '?',
         f.oldPath ? `${displayPath(f.oldPath)} -> ${displayPath(f.path)}` : displayPath(f.path),
@@ -94,6 +95,26 @@ function renderChanges(list: SandboxChanges[]): string {
       return `${head}\n${table(['', 'PATH', 'LINES', 'ORIGINAL'], rows, '  (no changes)')}`;
     })
     .join('\n\n');
+}
+
+/**
+ * Parses repeated `--expect-version [resource=]version` values: a bare version is the one sandbox's
+ * being committed; `resource=version` names the sandbox, for a commit of the whole plan.
+ */
+export function parseExpectedVersions(values: string[] = []): { expectedVersion?: string; expectedVersions?: Record<string, string> } {
+  const named: Record<string, string> = {};
+  let bare: string | undefined;
+  for (const value of values) {
+    const eq = value.lastIndexOf('=');
+    const version = value.slice(eq + 1);
+    if (!VERSION_PATTERN.test(version)) {
+      throw new BinderyError('usage', `--expect-version takes [resource=]version with a version as "bindery plans changes" shows it (like 3-0123456789abcdef), not "${value}"`);
+    }
+    if (eq > 0) named[value.slice(0, eq)] = version;
+    else if (bare === undefined) bare = version;
+    else throw new BinderyError('usage', '--expect-version without a resource is given twice: name each sandbox (--expect-version <resource>=<version>)');
+  }
+  return { ...(bare === undefined ? {} : { expectedVersion: bare }), ...(Object.keys(named).length > 0 ? { expectedVersions: named } : {}) };
 }
 
 /** Parses repeated `--resolve path=ours|theirs|merge` values. */
@@ -203,11 +224,13 @@ export const registerPlans: CommandModule = (program, context) => {
     .option('--resolve <path=choice>', `settle a conflict: ${RESOLUTIONS.join('|')} (repeatable)`, collect)
     .option('--git-commit', 'also create a commit on the current branch of a git original')
     .option('-m, --message <message>', 'the commit message for --git-commit')
-    .action(async (planRef: string, options: { resource?: string; path?: string[]; resolve?: string[]; gitCommit?: boolean; message?: string }) => {
+    .option('--expect-version <[resource=]version>', 'commit only if the change list still has this version, as "plans changes" shows it (repeatable, one per sandbox)', collect)
+    .action(async (planRef: string, options: { resource?: string; path?: string[]; resolve?: string[]; gitCommit?: boolean; message?: string; expectVersion?: string[] }) => {
       if (options.gitCommit && !options.message) throw new BinderyError('usage', '--git-commit needs a message: -m "<message>"');
       const outcomes = await service().commit(planRef, {
         resource: options.resource,
         paths: options.path,
+        ...parseExpectedVersions(options.expectVersion),
         resolutions: parseResolutions(options.resolve),
         gitCommit: options.gitCommit ? { message: options.message as string } : undefined,
       });
@@ -299,7 +322,7 @@ const TRASH_OUTCOMES = {
 
 function describeCounts(counts: ChangeCounts): string {
   const parts = CHANGE_KINDS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k.replace('_', ' ')}`);
-  return `${counts.total} change(s)${parts.length ? ` (${parts.join(', ')})` : ''}`;
+  return `${counts.total} change(s)${parts.length ? ` (${parts.join(', ')})` : ''}${counts.ignored ? ` and ${counts.ignored} ignored file(s)` : ''}`;
 }
 
 function sandboxNames(detail: PlanDetail): Map<string, string> {

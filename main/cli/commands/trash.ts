@@ -7,6 +7,7 @@ import { table } from '../output.ts';
 function counts(entry: TrashEntry): string {
   const c = entry.counts;
   const parts = (['added', 'modified', 'deleted', 'renamed', 'type_changed', 'mode_changed'] as const).filter((k) => c[k] > 0).map((k) => `${c[k]} ${k.replace('_', ' ')}`);
+  if (c.ignored) parts.push(`${c.ignored} ignored file(s)`);
   return parts.join(', ') || 'no changes';
 }
 

@@ -34,7 +34,7 @@ export function DiscardDialog({
     },
     () => onDone(result),
   );
-  const total = pending.reduce((sum, r) => sum + (r.counts?.total ?? 0), 0);
+  const total = pending.reduce((sum, r) => sum + (r.counts?.total ?? 0) + (r.counts?.ignored ?? 0), 0);
   return (
     <FormDialog
       title={title}
