@@ -80,6 +80,10 @@ const relPath = z
     'must be a relative path inside the sandbox',
   );
 const resolutions = z.record(relPath, z.enum(RESOLUTION_VALUES));
+// A change list's version, as SandboxChangeList.version gives it (`<count>-<hash>`).
+const changeVersion = z
+  .string()
+  .regex(/^\d+-[0-9a-f]{16}$/, 'is not a change-list version: send the version of the change list you reviewed');
 const gitMessage = z
   .string()
   .trim()
@@ -225,12 +229,18 @@ export const contract = {
       paths: z.array(relPath).max(100_000).optional(),
       resolutions: resolutions.optional(),
       gitMessage: gitMessage.optional(),
+      expectedVersion: changeVersion.optional(),
     }),
-    "Writes a sandbox's changes (all, or the paths given) to its original; conflicts need a resolution first.",
+    "Writes a sandbox's changes (all without paths; an empty paths is refused) to its original; conflicts need a resolution first; with expectedVersion, a change list other than the one reviewed is refused.",
   ),
   commitPlan: method<CommitReport[]>()(
-    z.strictObject({ plan: ref, resolutions: resolutions.optional(), gitMessage: gitMessage.optional() }),
-    'Commits every sandbox of a plan, all checked first; nothing is written if any path is in unresolved conflict.',
+    z.strictObject({
+      plan: ref,
+      resolutions: resolutions.optional(),
+      gitMessage: gitMessage.optional(),
+      expectedVersions: z.record(ref, changeVersion).optional(),
+    }),
+    'Commits every sandbox of a plan, all checked first; nothing is written if any path is in unresolved conflict, or, with expectedVersions (sandbox -> version), if any change list is not the one reviewed.',
   ),
   undoCommit: method<UndoReport>()(
     z.strictObject({ plan: ref, sandbox: ref }),

@@ -19,6 +19,8 @@ export interface ListedPath {
   addedId: string | null;
   /** Content identity of a deleted path's old content. */
   deletedId: string | null;
+  /** The content ids of both sides, for the list's version (change-version.ts); absent when there is no change. */
+  ids?: string;
 }
 
 /** Paths offered for reading ahead of the next look, at most. */

@@ -10,6 +10,7 @@ import { copyCandidates } from './changes-copy.ts';
 import { gitCandidates, readBlobs, unchangedThroughFilters, type GitBaseEntry } from './changes-git.ts';
 import { lineCounts, readEntry, readSmallEntry, sameContent, TEXT_LIMIT, type DiskEntry } from './content.ts';
 import { displayPath, hasEscapes, inRoot } from './fs-path.ts';
+import { changeListVersion, sideIds, type VersionedChange } from './change-version.ts';
 import { sameInstant, type ManifestEntry } from './manifest.ts';
 import type { ChangeCounts, CommittedState, FileChange, SandboxChanges, SandboxRecord } from './model.ts';
 import { CHANGE_KINDS } from './model.ts';
@@ -185,12 +186,12 @@ export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cac
   // While git lists the candidates, the paths the last look had to read are read again: most still are candidates.
   const ahead = cache && sandbox.strategy === 'git_worktree' ? readAhead(sandbox, cache.unsettled()) : undefined;
   const bases = await listing;
-  const changes = await listChanges(sandbox, bases, cache && look ? { cache, look } : undefined, ahead, ownCommits);
+  const { changes, version } = await listChanges(sandbox, bases, cache && look ? { cache, look } : undefined, ahead, ownCommits);
   const violation =
     sandbox.access === 'read_only' && changes.length > 0
       ? `This sandbox is read_only but ${changes.length} path(s) changed in it (first: ${displayPath(changes[0]!.path)}). They cannot be committed; discard the sandbox.`
       : null;
-  return { sandboxId: sandbox.id, planId: sandbox.planId, resourceName: sandbox.resourceName, strategy: sandbox.strategy, access: sandbox.access, changes, violation };
+  return { sandboxId: sandbox.id, planId: sandbox.planId, resourceName: sandbox.resourceName, strategy: sandbox.strategy, access: sandbox.access, changes, violation, version };
 }
 
 /**
@@ -202,9 +203,9 @@ const LIST_CHUNK = 1024;
 
 /**
  * The changes of `bases`, reading only the paths the cache (when given, with the look it serves)
- * has no settled inspection of, a chunk at a time.
+ * has no settled inspection of, a chunk at a time, with the list's version (change-version.ts).
  */
-async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cached?: { cache: ChangeCache; look: CacheLook }, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<FileChange[]> {
+async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cached?: { cache: ChangeCache; look: CacheLook }, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<{ changes: FileChange[]; version: string }> {
   const { cache, look } = cached ?? {};
   cache?.retainOnly(new Set(bases.keys()));
   const context = (rel: string, base: BaseInfo) => `${sandbox.access}|${JSON.stringify(base)}|${JSON.stringify(ownCommits?.get(rel) ?? null)}`;
@@ -227,13 +228,21 @@ async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>,
     for (const state of await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead, ownCommits)) {
       const change = describe(state, sandbox);
       const ids = change ? pairableState({ change, target: state, source: null }, sandbox.strategy) : null;
-      const path: ListedPath = { change, addedId: change?.kind === 'added' ? ids!.addedId() : null, deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null };
+      const path: ListedPath = {
+        change,
+        addedId: change?.kind === 'added' ? ids!.addedId() : null,
+        deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null,
+        ...(change ? { ids: sideIds(state, sandbox.strategy) } : {}),
+      };
       cache?.keep(look!, state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
       listed[positions.get(state.rel)!] = path;
     }
   }
-  const pairable = listed.flatMap((path) => (path.change ? [{ value: path.change, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId }] : []));
-  return pairRenames(pairable, (_added, _deleted, change) => change).sort(byPath);
+  const pairable = listed.flatMap((path) =>
+    path.change ? [{ value: { change: path.change, ids: path.ids ?? '' }, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId }] : [],
+  );
+  const versioned = pairRenames<VersionedChange>(pairable, (added, deleted, change) => ({ change, ids: `${added.ids}|${deleted.ids}` }));
+  return { changes: versioned.map((v) => v.change).sort(byPath), version: changeListVersion(versioned) };
 }
 
 /** Counts per kind, for confirmations. */

@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError, ValidationError } from '../../shared/errors.ts';
+import { assertReviewed, inspectedVersion } from './change-version.ts';
 import { committedMode, inspectChanges, type InspectedChange, type OwnCommits, type PathState } from './changes.ts';
 import type { DiskEntry } from './content.ts';
 import { decodeName, displayPath, inRoot } from './fs-path.ts';
@@ -18,8 +19,10 @@ import type { Resolution, SandboxRecord } from './model.ts';
 
 /** What the caller chose. */
 export interface CommitSelection {
-  /** Paths to commit (new or old path of a change; a folder ending in `/` for every change under it); all changes when absent or empty. */
+  /** Paths to commit (new or old path of a change; a folder ending in `/` for every change under it); all changes when absent, none (refused) when empty. */
   paths?: string[];
+  /** The version of the change list the person reviewed (change-version.ts): any other list is refused, with nothing written. */
+  expectedVersion?: string;
   /** How each conflicting path is settled. */
   resolutions?: Record<string, Resolution>;
 }
@@ -51,10 +54,13 @@ export interface CommitPlan {
  */
 export async function planCommit(sandbox: SandboxRecord, selection: CommitSelection, tempDir: string, ownCommits?: OwnCommits): Promise<CommitPlan> {
   assertCommittable(sandbox);
+  assertSelected(selection.paths);
   // Taken before any file is hashed, so the journal can tell which hashes a later stat still proves.
   const hashedAtMs = Date.now();
   const inspected = await inspectChanges(sandbox, tempDir, ownCommits);
-  const chosen = select(inspected, selection.paths ?? [], sandbox);
+  // Checked against the very list the ops are made from, so nothing unreviewed slips in between.
+  if (selection.expectedVersion !== undefined) assertReviewed(selection.expectedVersion, inspectedVersion(inspected, sandbox.strategy), sandbox);
+  const chosen = select(inspected, selection.paths, sandbox);
   const resolutions = selection.resolutions ?? {};
   const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [], unmatchedResolutions: unmatched(resolutions, chosen) };
   for (const item of chosen) {
@@ -108,6 +114,11 @@ function isFolder(at: string | Buffer): boolean {
   }
 }
 
+/** Refuses an empty selection: all is the absence of paths, so an empty list selects nothing. */
+export function assertSelected(paths: readonly string[] | undefined): void {
+  if (paths?.length === 0) throw new ValidationError('No paths selected: choose files to commit, or commit all.', { paths: [] });
+}
+
 /** Throws the ConflictError that blocks a commit, listing every blocked path. */
 export function conflictError(blocked: BlockedPath[], what: string): ConflictError {
   const lines = blocked.slice(0, 20).map((b) => `  - ${displayPath(b.path)}: ${b.reason}`);
@@ -132,8 +143,8 @@ function assertCommittable(sandbox: SandboxRecord): void {
 }
 
 /** The changes `paths` name: a path (the new or old one of a change), or a folder written with a trailing `/`, for every change under it. */
-function select(inspected: InspectedChange[], paths: string[], sandbox: SandboxRecord): InspectedChange[] {
-  if (paths.length === 0) return inspected;
+function select(inspected: InspectedChange[], paths: string[] | undefined, sandbox: SandboxRecord): InspectedChange[] {
+  if (paths === undefined) return inspected;
   const matched = new Set<string>();
   const names = (c: InspectedChange) => [c.change.path, ...(c.change.oldPath === null ? [] : [c.change.oldPath])];
   const chosen = inspected.filter((c) => {

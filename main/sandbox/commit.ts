@@ -9,6 +9,7 @@ import { ulid } from 'ulid';
 import { ConflictError, NotFoundError } from '../../shared/errors.ts';
 import { committedStates, insertCommit, lastCommit, markCommitUndone } from '../registry/sandbox-commits.ts';
 import { getSandbox, setSandboxStatus } from '../registry/sandboxes.ts';
+import { expectedFor } from './change-version.ts';
 import { checkResolutions, conflictError, planCommit, type CommitPlan, type CommitSelection } from './commit-plan.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import { displayPath } from './fs-path.ts';
@@ -21,6 +22,8 @@ import { noteRecovered } from './recovery.ts';
 export interface CommitOptions extends CommitSelection {
   /** Also commit on the original's current branch with this message (git originals only). */
   gitCommit?: { message: string } | null;
+  /** commitAll: the version of each sandbox's reviewed change list, by sandbox id; a sandbox left out counts as reviewed with no changes. */
+  expectedVersions?: Record<string, string>;
   signal?: AbortSignal;
   onProgress?: (progress: CommitProgress) => void;
 }
@@ -48,7 +51,10 @@ export async function commitAll(context: EngineContext, sandboxes: SandboxRecord
   const live = sandboxes.filter((s) => s.strategy !== 'none' && s.access !== 'read_only' && (s.status === 'ready' || s.status === 'committed'));
   const plans: CommitPlan[] = [];
   try {
-    for (const sandbox of live) plans.push(await planCommit(sandbox, { resolutions: options.resolutions }, context.layout.tempDir, committedStates(context.db, sandbox.id)));
+    for (const sandbox of live) {
+      const selection = { resolutions: options.resolutions, expectedVersion: expectedFor(options.expectedVersions, sandbox.id) };
+      plans.push(await planCommit(sandbox, selection, context.layout.tempDir, committedStates(context.db, sandbox.id)));
+    }
     // A resolution settles that path in each sandbox that changed it; it must name a change of at least one.
     checkResolutions(Object.keys(options.resolutions ?? {}).filter((p) => plans.every((plan) => plan.unmatchedResolutions.includes(p))));
     const blocked = plans.flatMap((p) => p.blocked.map((b) => ({ ...b, reason: `${p.sandbox.resourceName}: ${b.reason}` })));

@@ -13,6 +13,8 @@ import { deferredError, type ResourceHandlerService } from '../handlers/resource
 import { listActivity, logActivity } from '../registry/activity.ts';
 import * as plans from '../registry/plans.ts';
 import { planCommits } from '../registry/sandbox-commits.ts';
+import { expectedFor } from '../sandbox/change-version.ts';
+import { assertSelected } from '../sandbox/commit-plan.ts';
 import type { ActivityEntry, CommitRecord, FileDiff, Plan, PlanStatus, PlanStatusEntry, Sandbox, SandboxChanges } from '../sandbox/model.ts';
 import type { ProvisionProgress, SandboxEvent, SandboxManager } from '../sandbox/sandbox-manager.ts';
 import type { RegistryService } from './registry-service.ts';
@@ -184,16 +186,22 @@ export class PlanService {
 
   /**
    * Commits one sandbox (with `resource`) or all of the plan's: all-or-nothing across sandboxes,
-   * nothing written while any selected path is in conflict and unresolved.
+   * nothing written while any selected path is in conflict and unresolved. `paths: []` selects
+   * nothing and is refused (all is no `paths`); with expected versions (`expectedVersions` keyed
+   * by any sandbox reference), a change list that is not the one reviewed is refused.
    */
   async commit(planRef: string, options: CommitOptions & { resource?: SandboxRef } = {}): Promise<CommitOutcome[]> {
+    assertSelected(options.paths);
     await this.recover();
     const plan = this.findPlan(planRef);
-    const { resource, ...commitOptions } = options;
-    const outcomes =
-      resource !== undefined || commitOptions.paths
-        ? [await this.options.sandboxes.commit(this.pick(plan.id, resource).id, commitOptions)]
-        : await this.options.sandboxes.commitAll(plan.id, commitOptions);
+    const { resource, expectedVersions: byRef, ...rest } = options;
+    // Keyed by any reference to a sandbox (id, resource, slot); the engine knows sandboxes by id.
+    const expectedVersions = byRef && Object.fromEntries(Object.entries(byRef).map(([ref, version]) => [this.pick(plan.id, ref).id, version]));
+    const commitOptions = { ...rest, expectedVersions };
+    const one = resource !== undefined || commitOptions.paths !== undefined ? this.pick(plan.id, resource) : null;
+    const outcomes = one
+      ? [await this.options.sandboxes.commit(one.id, { ...commitOptions, expectedVersion: commitOptions.expectedVersion ?? expectedFor(expectedVersions, one.id) })]
+      : await this.options.sandboxes.commitAll(plan.id, commitOptions);
     await this.refreshCommitStatus(plan.id);
     await this.refreshed();
     return outcomes;

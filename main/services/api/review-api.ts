@@ -71,21 +71,23 @@ export function reviewApi(
     watchPlan: ({ plan }) => leases.watch(plans.findPlan(plan).id),
     fileDiff: ({ plan, sandbox, path, against, full }) =>
       fileDiffView(sandboxOf(plan, sandbox), { path, against, full }, sandboxes.layout.tempDir),
-    commitSandbox: async ({ plan, sandbox, paths, resolutions, gitMessage }) => {
+    commitSandbox: async ({ plan, sandbox, paths, resolutions, gitMessage, expectedVersion }) => {
       const target = sandboxOf(plan, sandbox);
       const outcomes = await plans.commit(plan, {
         resource: target.id,
         paths,
         resolutions,
+        expectedVersion,
         gitCommit: gitCommit(gitMessage),
         onProgress: progress(`commit:${target.id}`, `Committing ${target.resourceName}`),
       });
       return outcomes.map((o) => commitReport(o, target.resourceName));
     },
-    commitPlan: async ({ plan, resolutions, gitMessage }) => {
+    commitPlan: async ({ plan, resolutions, gitMessage, expectedVersions }) => {
       const planId = plans.findPlan(plan).id;
       const outcomes = await plans.commit(planId, {
         resolutions,
+        expectedVersions,
         gitCommit: gitCommit(gitMessage),
         onProgress: progress(`commit:${planId}`, 'Committing the plan'),
       });
