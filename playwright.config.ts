@@ -1,12 +1,15 @@
 // E2E: the real renderer against the real core. Project "web" drives Chromium through
 // `bindery serve`; project "electron" runs the same specs in Electron when a binary exists and
 // otherwise skips them with the reason. Traces and screenshots are kept for failures.
-import fs from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import type { HostKind } from './e2e/fixtures.ts';
+import { findChromium } from './scripts/chromium.js';
 
-const SYSTEM_CHROMIUM = process.env.BINDERY_CHROMIUM ?? '/usr/bin/chromium';
+// BINDERY_CHROMIUM, else a system Chromium or Chrome, else Playwright's own (its default, so no path).
+// `npm run test:e2e` runs scripts/chromium.js first, which installs Playwright's when there is none.
+const browser = findChromium();
+const executablePath = browser && browser.source !== 'playwright' ? browser.path : undefined;
 
 export default defineConfig<{ hostKind: HostKind }>({
   testDir: 'e2e',
@@ -27,7 +30,7 @@ export default defineConfig<{ hostKind: HostKind }>({
     viewport: { width: 1280, height: 800 },
     colorScheme: 'light',
     launchOptions: {
-      ...(fs.existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
+      ...(executablePath ? { executablePath } : {}),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
