@@ -71,6 +71,68 @@ describe('openDatabase', () => {
     expect(fs.readFileSync(path.join(dir, files[1] as string))).toEqual(fs.readFileSync(file));
   });
 
+  it('copies a damaged database aside once: later starts point at that copy and copy nothing again', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'bindery.db');
+    fs.writeFileSync(file, 'this is not a database'.repeat(200));
+    const messages = [1, 2, 3].map(() => caught(() => openDatabase(file)));
+    const copies = fs.readdirSync(dir).filter((name) => name.startsWith('bindery.db.corrupt-'));
+    expect(copies).toHaveLength(1);
+    expect(messages.map((error) => error.code)).toEqual(['database_corrupt', 'database_corrupt', 'database_corrupt']);
+    expect(messages[0]!.message).toContain(`A copy was saved as ${path.join(dir, copies[0]!)}`);
+    for (const later of messages.slice(1)) expect(later.message).toContain(`Its copy was saved earlier as ${path.join(dir, copies[0]!)}`);
+    // Damaged differently since: that is a new state worth its own copy.
+    fs.appendFileSync(file, 'more damage');
+    caught(() => openDatabase(file));
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith('bindery.db.corrupt-'))).toHaveLength(2);
+  });
+
+  it('refuses an empty database file with a -wal journal or a used data folder beside it, and leaves them as they are', () => {
+    for (const beside of ['bindery.db-wal', 'journal/01J0000000000000000000000/state-000002.json', 'sandboxes/PLAN/app-1/a.txt']) {
+      const dir = tempDir();
+      const file = path.join(dir, 'bindery.db');
+      fs.writeFileSync(file, '');
+      fs.mkdirSync(path.dirname(path.join(dir, beside)), { recursive: true });
+      fs.writeFileSync(path.join(dir, beside), 'data');
+      const error = caught(() => openDatabase(file));
+      expect(error.code, beside).toBe('database_corrupt');
+      expect(error.message).toMatch(/is empty \(0 bytes\).*Restore .* from a backup/);
+      expect(error.message).toContain(beside.split('/')[0]);
+      expect(fs.statSync(file).size).toBe(0);
+      expect(fs.readdirSync(dir).sort()).toEqual(['bindery.db', beside.split('/')[0]].sort());
+    }
+  });
+
+  it('starts afresh on an empty database file alone, and in a brand-new data directory', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'bindery.db'), '');
+    fs.mkdirSync(path.join(dir, 'journal'));
+    const db = openDatabase(path.join(dir, 'bindery.db'));
+    expect(schemaVersion(db)).toBe(LATEST_VERSION);
+    db.close();
+    const fresh = openDatabase(path.join(tempDir(), 'new', 'bindery.db'));
+    expect(schemaVersion(fresh)).toBe(LATEST_VERSION);
+    fresh.close();
+  });
+
+  it('leaves a newer WAL database truly untouched: no -wal or -shm file appears beside it', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'bindery.db');
+    const future = new Sqlite(file);
+    future.pragma('journal_mode = WAL');
+    future.exec('CREATE TABLE from_the_future (x)');
+    future.pragma(`user_version = ${LATEST_VERSION + 1}`);
+    future.close();
+    const before = { bytes: fs.readFileSync(file), mtime: fs.statSync(file).mtimeMs };
+    expect(fs.readdirSync(dir)).toEqual(['bindery.db']);
+    const error = caught(() => openDatabase(file));
+    expect(error.code).toBe('database_too_new');
+    expect(error.message).toMatch(/newer Bindery \(schema \d+; this one knows up to \d+\).*left untouched/);
+    expect(fs.readdirSync(dir)).toEqual(['bindery.db']);
+    expect(fs.readFileSync(file).equals(before.bytes)).toBe(true);
+    expect(fs.statSync(file).mtimeMs).toBe(before.mtime);
+  });
+
   it('runs each migration in a transaction: a failing one changes nothing and stops start-up', () => {
     const file = path.join(tempDir(), 'bindery.db');
     openDatabase(file).close();
@@ -89,6 +151,16 @@ describe('openDatabase', () => {
     db.close();
   });
 });
+
+function caught(run: () => unknown): BinderyError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof BinderyError) return error;
+    throw error;
+  }
+  throw new Error('expected a BinderyError');
+}
 
 describe('prepared statements', () => {
   it('compiles each SQL text once per database and keeps databases apart', () => {

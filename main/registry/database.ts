@@ -9,6 +9,7 @@ import Sqlite, { type Database, type Statement } from 'better-sqlite3';
 import { BinderyError } from '../../shared/errors.ts';
 import { LATEST_VERSION, MIGRATIONS } from './migrations/index.ts';
 import type { Migration } from './migrations/migration.ts';
+import { copyAsideOnce, headerVersion, refuseEmptyBesideData, tooNew, unwritableDataDir } from './database-guard.ts';
 
 /** The database file name inside the data directory. */
 export const DATABASE_FILE = 'bindery.db';
@@ -31,24 +32,30 @@ function connect(file: string, options: Sqlite.Options = {}): Database {
 
 /**
  * Opens (creating if needed) the database at `file` and brings its schema up to date. A database
- * written by a newer Bindery is refused and left untouched; a corrupt one is copied aside and
- * reported, never deleted.
+ * written by a newer Bindery is refused and left untouched; a corrupt one is copied aside (once)
+ * and reported, never deleted; an empty one with other data beside it is refused; a data directory
+ * Bindery cannot write to is named with what to do.
  */
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Database {
   const latest = migrations.length === 0 ? 0 : migrations[migrations.length - 1]!.version;
-  if (fs.existsSync(file)) guardExisting(file, latest);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = connect(file);
+  const dir = path.dirname(file);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    migrate(db, migrations);
-    return db;
+    if (fs.existsSync(file)) guardExisting(file, latest);
+    fs.mkdirSync(dir, { recursive: true });
+    const db = connect(file);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      migrate(db, migrations);
+      return db;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   } catch (error) {
-    db.close();
-    throw error;
+    throw unwritableDataDir(dir, error) ?? error;
   }
 }
 
@@ -78,6 +85,10 @@ export function dataVersion(db: Database): number {
 }
 
 function guardExisting(file: string, latest: number): void {
+  if (fs.statSync(file).size === 0) return refuseEmptyBesideData(file);
+  // The header tells the version without opening: even a read-only connection makes -wal and -shm files.
+  const stamped = headerVersion(file);
+  if (stamped !== null && stamped > latest) throw tooNew(file, stamped, latest);
   let version: number;
   let probe: Database | undefined;
   try {
@@ -89,24 +100,18 @@ function guardExisting(file: string, latest: number): void {
   } catch (error) {
     if (error instanceof BinderyError) throw error;
     if (!isCorruption(error)) throw error;
-    const copy = copyAside(file);
+    const { copy, fresh } = copyAsideOnce(file);
     throw new BinderyError(
       'database_corrupt',
-      `The database ${file} is damaged (${(error as Error).message}). A copy was saved as ${copy}. ` +
+      `The database ${file} is damaged (${(error as Error).message}). ${fresh ? 'A copy was saved as' : 'Its copy was saved earlier as'} ${copy}. ` +
         `Move ${file} away to start with an empty registry, or restore it from a backup.`,
       { file, copy },
     );
   } finally {
     probe?.close();
   }
-  if (version > latest) {
-    throw new BinderyError(
-      'database_too_new',
-      `The database ${file} was written by a newer Bindery (schema ${version}; this one knows up to ${latest}). ` +
-        'It was left untouched: update Bindery, or point --data-dir at another folder.',
-      { file, version, supported: latest },
-    );
-  }
+  // A newer version recorded only in the -wal (not yet in the file itself) is seen once opened.
+  if (version > latest) throw tooNew(file, version, latest);
 }
 
 class IntegrityCheckFailed extends Error {}
@@ -115,13 +120,6 @@ function isCorruption(error: unknown): boolean {
   if (error instanceof IntegrityCheckFailed) return true;
   const code = (error as { code?: string }).code ?? '';
   return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT');
-}
-
-function copyAside(file: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const copy = `${file}.corrupt-${stamp}`;
-  fs.copyFileSync(file, copy, fs.constants.COPYFILE_EXCL);
-  return copy;
 }
 
 export { LATEST_VERSION };
