@@ -10,6 +10,7 @@ import { eventChannel } from '../../shared/bridge.ts';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.ts';
 import type { EventMessage } from '../../shared/events.ts';
 import { useNativeBinding } from '../registry/database.ts';
+import { useLockNativeBinding } from '../sandbox/journal/process-lock.ts';
 import { startApiRuntime, type ApiRuntime } from '../services/api-runtime.ts';
 import { openBindery, type Bindery } from '../services/bindery.ts';
 import { resolveDataDir } from '../services/data-dir.ts';
@@ -26,7 +27,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const INDEX_FILE = path.join(here, '..', 'renderer', 'index.html');
 const PRELOAD_FILE = path.join(here, '..', 'preload', 'preload.cjs');
 
-useNativeBinding(chooseNativeBinding(nativeBindingCandidates({ env: process.env, isPackaged: app.isPackaged, appPath: app.getAppPath() })));
+const nativeBinding = chooseNativeBinding(nativeBindingCandidates({ env: process.env, isPackaged: app.isPackaged, appPath: app.getAppPath() }));
+useNativeBinding(nativeBinding);
+// The commit locks are SQLite files too (see sandbox/journal/process-lock.ts).
+useLockNativeBinding(nativeBinding);
 
 const args = parseAppArgs(process.argv);
 if (args.cli) void runCli(args.cli);
@@ -81,7 +85,7 @@ function runApp(dataDirFlag: string | undefined): void {
     bindery?.close();
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     try {
       bindery = openBindery(dataDir);
     } catch (error) {
@@ -89,6 +93,9 @@ function runApp(dataDirFlag: string | undefined): void {
       app.exit(1);
       return;
     }
+    // Interrupted commits, undos and discards are finished or undone before the window shows anything.
+    const recovery = await bindery.start();
+    if (recovery.error) console.error(`Bindery: recovery at start failed: ${recovery.error}`);
     runtime = startApiRuntime({
       bindery,
       host: 'electron',

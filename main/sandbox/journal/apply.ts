@@ -47,7 +47,7 @@ export async function applyTransaction(input: ApplyTransactionInput): Promise<Ap
   if (isInside(rootReal, journalDir) || isInside(input.targetRoot, journalDir)) {
     throw new ValidationError(`The commit journal folder ${journalDir} is inside the target ${rootReal}: keep journals in Bindery's data folder.`);
   }
-  return afterSettlingWaiting(rootReal, path.resolve(input.targetRoot), input.onRecovered, () => commit(input, journalDir, rootReal));
+  return afterSettlingWaiting(journalDir, rootReal, path.resolve(input.targetRoot), input.onRecovered, () => commit(input, journalDir, rootReal));
 }
 
 async function commit(input: ApplyTransactionInput, journalDir: string, rootReal: string): Promise<ApplyTransactionResult> {

@@ -14,6 +14,7 @@ export { undoTransaction } from './undo.ts';
 export { abandonTransaction, recoverTransactions } from './recover.ts';
 export { listTransactions, purgeTransactions, type TransactionSummary } from './manage.ts';
 export { checkRelPath } from './safe-path.ts';
+export { folderKey, holdsLock, locksDirOf, withLocks, type LockKey } from './process-lock.ts';
 export { TEMP_PREFIX } from './journal-file.ts';
 export { FAULT_POINTS } from './types.ts';
 export type { RecordedState } from './entry-state.ts';

@@ -1,27 +1,24 @@
 /**
- * Who may touch a transaction right now: one commit, undo or recovery at a time per target root
- * in this process, and recovery keeps away from journals whose owner process is still alive.
+ * Who may touch a transaction right now: one commit, undo or recovery at a time per target root,
+ * across every process sharing the data directory (see process-lock.ts), and recovery keeps away
+ * from journals whose owner process is still alive.
  */
 import os from 'node:os';
 import type { JournalRecord } from './journal-file.ts';
+import { locksDirOf, withLocks } from './process-lock.ts';
 
-const rootQueues = new Map<string, Promise<unknown>>();
 const active = new Set<string>();
 
 /** Transactions this process is working on; recovery must not touch them. */
 export const activeTransactions: ReadonlySet<string> = active;
 
-/** Runs `work` after every earlier piece of work on the same target root has settled. */
-export async function withRootLock<T>(rootReal: string, work: () => Promise<T>): Promise<T> {
-  const previous = rootQueues.get(rootReal) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(work);
-  const tail = current.catch(() => undefined);
-  rootQueues.set(rootReal, tail);
-  try {
-    return await current;
-  } finally {
-    if (rootQueues.get(rootReal) === tail) rootQueues.delete(rootReal);
-  }
+/**
+ * Runs `work` holding the lock of the target root (symlinks resolved) that every process using
+ * `journalDir` takes: after every earlier piece of work on it has settled, here or elsewhere.
+ * Work that holds it already (a commit around its journal) runs at once.
+ */
+export async function withRootLock<T>(journalDir: string, rootReal: string, work: () => Promise<T>): Promise<T> {
+  return withLocks(locksDirOf(journalDir), [{ key: rootReal, label: `working on ${rootReal}` }], work);
 }
 
 /** Runs `work` with the transaction marked active in this process. */

@@ -69,7 +69,7 @@ async function recoverOne(journalDir: string, transactionId: string, options: Re
     return null;
   }
   if (isFinal(peek.state) || ownedByLiveProcess(peek)) return null;
-  return withRootLock(peek.targetRoot, () => settleLocked(journalDir, transactionId, options));
+  return withRootLock(journalDir, peek.targetRoot, () => settleLocked(journalDir, transactionId, options));
 }
 
 /**
@@ -135,13 +135,13 @@ async function settle(ctx: SettleContext): Promise<RecoveredTransaction> {
  * written, while one to this folder cannot be settled yet (it is reached through a symlink now) or
  * settling one fails. One to a folder inside or around it that is still away is left waiting.
  */
-export async function afterSettlingWaiting<T>(rootReal: string, requested: string, onRecovered: OnRecovered | undefined, work: () => Promise<T>): Promise<T> {
+export async function afterSettlingWaiting<T>(ownJournalDir: string, rootReal: string, requested: string, onRecovered: OnRecovered | undefined, work: () => Promise<T>): Promise<T> {
   const touching = (root: string) => [rootReal, requested].some((mine) => isInside(mine, root) || isInside(root, mine));
   for (const [transactionId, { journalDir, targetRoot }] of [...waiting]) {
     if (targetRoot === rootReal || targetRoot === requested || !touching(targetRoot) || !folderStillReal(targetRoot)) continue;
-    await withRootLock(targetRoot, () => settleFirst(transactionId, journalDir, targetRoot, onRecovered));
+    await withRootLock(journalDir, targetRoot, () => settleFirst(transactionId, journalDir, targetRoot, onRecovered));
   }
-  return withRootLock(rootReal, async () => {
+  return withRootLock(ownJournalDir, rootReal, async () => {
     for (const [transactionId, { journalDir, targetRoot }] of [...waiting]) {
       if (targetRoot !== rootReal && targetRoot !== requested) continue;
       const outcome = await settleFirst(transactionId, journalDir, targetRoot, onRecovered);
@@ -179,7 +179,7 @@ function notFinished(transactionId: string, targetRoot: string, why: string): Co
 export async function abandonTransaction(journalDir: string, transactionId: string): Promise<RecoveredTransaction> {
   const record = await readJournalOrNull(journalDir, transactionId);
   if (!record) throw new NotFoundError(`No commit journal ${transactionId} in ${journalDir}: run recovery to see which commits wait.`);
-  return withRootLock(record.targetRoot, () =>
+  return withRootLock(journalDir, record.targetRoot, () =>
     whileActive(transactionId, async () => {
       const current = await readJournalOrNull(journalDir, transactionId);
       if (!current || isFinal(current.state) || !waiting.has(transactionId)) {

@@ -32,7 +32,7 @@ function blockedFolders(record: JournalRecord): DriftedPath[] {
 /** Restores every file a committed transaction changed to its version before the commit. */
 export async function undoTransaction(input: UndoTransactionInput): Promise<UndoTransactionResult> {
   const rootReal = await realTargetRoot(input.targetRoot);
-  return afterSettlingWaiting(rootReal, path.resolve(input.targetRoot), input.onRecovered, () => undoLocked(input, rootReal));
+  return afterSettlingWaiting(path.resolve(input.journalDir), rootReal, path.resolve(input.targetRoot), input.onRecovered, () => undoLocked(input, rootReal));
 }
 
 async function undoLocked(input: UndoTransactionInput, rootReal: string): Promise<UndoTransactionResult> {
