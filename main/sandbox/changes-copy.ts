@@ -6,9 +6,10 @@
  * internals back would corrupt the original's.
  */
 import fsSync from 'node:fs';
+import { BinderyError } from '../../shared/errors.ts';
 import { decodeName, inRoot } from './fs-path.ts';
 import { metaDir } from './layout.ts';
-import { manifestFile, RACY_WINDOW_MS, readBaseline, readManifest, sameInstant, sha256FileSync, type Manifest, type ManifestEntry } from './manifest.ts';
+import { manifestFile, RACY_WINDOW_MS, readManifest, sameInstant, sha256FileSync, type Manifest, type ManifestEntry } from './manifest.ts';
 import type { SandboxRecord } from './model.ts';
 import { scanChangedSince, scanTree, type ScanEntry, type ScanOptions } from './scan.ts';
 
@@ -37,10 +38,9 @@ export function baselineMargin(baselineMs: number): number {
  * for deletions); otherwise the whole tree is scanned.
  */
 export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanOptions, 'portable'> = {}): Promise<CopyCandidates> {
-  const meta = metaDir(sandbox.path);
-  const file = manifestFile(meta);
-  const manifest = readManifest(file);
-  const recorded = options.portable ? null : readBaseline(meta);
+  const manifest = trustedManifest(sandbox);
+  // Only the sealed manifest's own record counts: a marker file's mtime is anyone's to touch.
+  const recorded = options.portable ? null : manifest.baselineMs;
   // A clock set back since the baseline would hide later writes from the ctime test: look at everything then.
   const baseline = recorded !== null && Date.now() >= recorded ? recorded : null;
   const since = baseline === null ? null : baseline - baselineMargin(baseline);
@@ -61,6 +61,24 @@ export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanO
   }
   if (compare.verified) manifest.saveSync();
   return compare.candidates;
+}
+
+/**
+ * The base manifest of a copied sandbox, verified by its seal. One that is missing, torn or
+ * altered throws: its changes are then unknown, and unknown is not clean (a discard needs force).
+ */
+export function trustedManifest(sandbox: SandboxRecord): Manifest {
+  const file = manifestFile(metaDir(sandbox.path));
+  try {
+    return readManifest(file);
+  } catch (error) {
+    throw new BinderyError(
+      'io_error',
+      `The base manifest of the sandbox of ${sandbox.resourceName} (${file}) cannot be trusted: ${(error as Error).message}. ` +
+        `Its changes cannot be determined, so nothing was changed. Copy what you want to keep out of ${sandbox.path}; discarding it then needs --force.`,
+      { sandboxId: sandbox.id, manifest: file },
+    );
+  }
 }
 
 /** Compares scanned entries with the manifest, collecting candidates. */

@@ -8,7 +8,7 @@ import { baselineMargin, copyCandidates } from './changes-copy.ts';
 import { detectChanges, inspectChanges } from './changes.ts';
 import { encodeName } from './fs-path.ts';
 import { metaDir } from './layout.ts';
-import { RACY_WINDOW_MS } from './manifest.ts';
+import { manifestFile, RACY_WINDOW_MS, readManifest, writeBaseline } from './manifest.ts';
 import { scanChangedSince } from './scan.ts';
 import type { FileChange } from './model.ts';
 import { newManager } from './test-harness.ts';
@@ -202,8 +202,8 @@ describe('copy change detection since the baseline', () => {
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
     // Let the copies age past the safety margin, then mark provisioning as just finished.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    fs.writeFileSync(path.join(metaDir(sandbox.path), 'baseline'), 'now');
-    const baseline = fs.statSync(path.join(metaDir(sandbox.path), 'baseline')).mtimeMs;
+    writeBaseline(metaDir(sandbox.path));
+    const baseline = readManifest(manifestFile(metaDir(sandbox.path))).baselineMs!;
     writeFiles(sandbox.path, { 'd1/sub/f1.txt': 'changed\n', 'new/dir/n.txt': 'n\n' });
     fs.rmSync(path.join(sandbox.path, 'gone'), { recursive: true });
     fs.rmSync(path.join(sandbox.path, 'top.txt'));
@@ -253,7 +253,7 @@ describe('copy change detection since the baseline', () => {
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
     writeFiles(sandbox.path, { 'd1/f1.txt': 'changed at once\n' });
     expect([...(await copyCandidates(manager.sandbox(sandbox.id))).keys()]).toEqual(['d1/f1.txt']);
-    const baseline = fs.statSync(path.join(metaDir(sandbox.path), 'baseline')).mtimeMs;
+    const baseline = readManifest(manifestFile(metaDir(sandbox.path))).baselineMs!;
     const looked = await scanChangedSince(sandbox.path, baseline - baselineMargin(baseline), { expected: 10 });
     // Files copied within the baseline's clock tick may be looked at too; not the hundreds before it.
     expect(looked?.map((e) => e.rel)).toContain('d1/f1.txt');

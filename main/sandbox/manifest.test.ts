@@ -29,13 +29,38 @@ describe('manifest', () => {
     await writeManifest(stem, [file('a', { ctimeMs: 1.6e12 + 0.5 }), file('b')]);
     expect(readManifest(stem).get('a')?.ctimeMs).toBe(1.6e12 + 0.5);
     expect(readManifest(stem).get('b')?.ctimeMs).toBeUndefined();
-    // Six numbers per entry, as manifests had them: size, mtime, mode, inode, type, racy.
+    // Three loose files, six numbers per entry, as manifests had them: size, mtime, mode, inode, type, racy.
+    fs.rmSync(`${stem}.sealed`);
+    fs.writeFileSync(`${stem}.paths`, 'a\0b\0');
+    fs.writeFileSync(`${stem}.extra.json`, '{}');
     fs.writeFileSync(`${stem}.stats`, new Uint8Array(new Float64Array([2, 1.5e12, 0o600, 9, 0, 0, 3, 1.5e12, 0o644, 8, 1, 0]).buffer));
     const old = readManifest(stem);
     expect([old.get('a'), old.get('b')]).toEqual([
       { path: 'a', type: 'file', size: 2, mtimeMs: 1.5e12, mode: 0o600, ino: 9 },
       { path: 'b', type: 'symlink', size: 3, mtimeMs: 1.5e12, mode: 0o644, ino: 8 },
     ]);
+    // Nothing vouches for it, and it has no baseline: change detection then scans everything.
+    expect([old.sealed, old.baselineMs]).toEqual([false, null]);
+    // Saved again, it is sealed, and the loose files go.
+    old.saveSync();
+    expect(readManifest(stem).sealed).toBe(true);
+    expect(fs.existsSync(`${stem}.stats`)).toBe(false);
+  });
+
+  it('refuses a manifest that was altered, torn or removed, saying why', async () => {
+    const stem = path.join(tempDir('bindery-manifest-'), 'manifest');
+    await writeManifest(stem, paths.map((p) => file(p)));
+    const good = fs.readFileSync(`${stem}.sealed`);
+    const flipped = Buffer.from(good);
+    flipped[good.length - 80] = flipped[good.length - 80]! ^ 1;
+    fs.writeFileSync(`${stem}.sealed`, flipped);
+    expect(() => readManifest(stem)).toThrow(/checksum does not match/);
+    fs.writeFileSync(`${stem}.sealed`, good.subarray(0, good.length - 10));
+    expect(() => readManifest(stem)).toThrow(/checksum|not a Bindery manifest/);
+    fs.writeFileSync(`${stem}.sealed`, '');
+    expect(() => readManifest(stem)).toThrow(/not a Bindery manifest/);
+    fs.rmSync(`${stem}.sealed`);
+    expect(() => readManifest(stem)).toThrow(/cannot be read/);
   });
 
   it('finds what a folder lost by its direct names, whatever sorts between them', () => {

@@ -8,6 +8,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { decodeName, encodeName, hasEscapes } from './fs-path.ts';
+import { readParts, writeParts } from './manifest-file.ts';
 
 /** Files modified this close to the copy get a content hash (timestamps can't tell them apart). */
 export const RACY_WINDOW_MS = 3000;
@@ -36,27 +37,31 @@ export interface ManifestEntry {
 }
 
 
-/** The manifest inside a sandbox's metadata folder (the stem of its three files). */
+/** The manifest inside a sandbox's metadata folder (the stem of its file). */
 export function manifestFile(meta: string): string {
   return path.join(meta, 'manifest');
 }
 
-/** Marks the moment provisioning finished: every later change to the sandbox has a newer ctime. */
-export function baselineFile(meta: string): string {
+/** A scratch file whose mtime the kernel stamps, to read its clock (removed at once). */
+function clockFile(meta: string): string {
   return path.join(meta, 'baseline');
 }
 
-/** Writes the baseline marker (call after the last change Bindery itself makes to the sandbox). */
-export function writeBaseline(meta: string): void {
-  fsSync.writeFileSync(baselineFile(meta), new Date().toISOString());
-}
-
 /**
- * The baseline in ms: the marker's mtime, stamped by the same kernel clock as the sandbox files'
- * ctimes (so no skew between Node's clock and the filesystem's). Null when there is none.
+ * Records in the manifest the moment provisioning finished (call after the last change Bindery
+ * itself makes to the sandbox): every later change to the sandbox has a newer ctime. The time is
+ * a file's mtime, stamped by the same kernel clock as the sandbox files' ctimes (so no skew
+ * between Node's clock and the filesystem's), and kept inside the sealed manifest, where no
+ * touch of a marker can move it.
  */
-export function readBaseline(meta: string): number | null {
-  return fsSync.statSync(baselineFile(meta), { throwIfNoEntry: false })?.mtimeMs ?? null;
+export function writeBaseline(meta: string): void {
+  const clock = clockFile(meta);
+  fsSync.writeFileSync(clock, new Date().toISOString());
+  const stamped = fsSync.statSync(clock).mtimeMs;
+  fsSync.rmSync(clock, { force: true });
+  const manifest = Manifest.read(manifestFile(meta));
+  manifest.baselineMs = stamped;
+  manifest.saveSync();
 }
 
 /**
@@ -79,12 +84,21 @@ const FIELDS = 7; // size, mtimeMs, mode, ino, type (0 file, 1 symlink), racy (0
 const FIELDS_WITHOUT_CTIME = 6;
 
 /**
- * A manifest on disk is three files: the paths sorted (raw bytes, NUL-separated), their numbers
- * as one Float64Array, and the few extras (symlink targets, hashes) as JSON. Reading it costs a
- * split and a buffer view instead of a JSON parse and an object per file, which keeps change
- * detection on 100k files fast and small; lookups are binary searches.
+ * A manifest holds the paths sorted (raw bytes, NUL-separated), their numbers as one
+ * Float64Array, and the few extras (symlink targets, hashes) as JSON, sealed in one file (see
+ * manifest-file.ts). Reading it costs a split and a buffer copy instead of a JSON parse and an
+ * object per file, which keeps change detection on 100k files fast and small; lookups are
+ * binary searches.
  */
 export class Manifest {
+  /**
+   * When provisioning finished (ms, stamped by the kernel's clock): every later change to the
+   * sandbox has a newer ctime. Kept inside the sealed manifest; null when unknown.
+   */
+  baselineMs: number | null = null;
+  /** False for a manifest from before the seal: nothing vouches for its numbers. */
+  sealed = true;
+
   private constructor(
     private readonly file: string,
     private readonly paths: string[],
@@ -112,16 +126,18 @@ export class Manifest {
     return new Manifest(file, sorted.map((e) => e.path), stats, extras);
   }
 
-  /** Reads the manifest written at `file`. */
+  /** Reads the manifest written at `file`; throws, saying why, when it is missing, torn or altered. */
   static read(file: string): Manifest {
-    const raw = fsSync.readFileSync(`${file}.paths`);
+    const parts = readParts(file, (count, numbers) => (count > 0 && numbers === count * FIELDS_WITHOUT_CTIME ? FIELDS_WITHOUT_CTIME : FIELDS));
+    const raw = parts.paths;
     const text = raw.toString('utf8');
     const paths = raw.length === 0 ? [] : text.includes('\uFFFD') ? splitBytes(raw) : text.slice(0, -1).split('\0');
-    const bytes = fsSync.readFileSync(`${file}.stats`);
-    const stats = new Float64Array(bytes.length / 8);
-    new Uint8Array(stats.buffer).set(bytes);
-    const extras = JSON.parse(fsSync.readFileSync(`${file}.extra.json`, 'utf8')) as Record<number, { target?: string; sha256?: string }>;
-    return new Manifest(file, paths, stats, extras, paths.length > 0 && stats.length === paths.length * FIELDS_WITHOUT_CTIME ? FIELDS_WITHOUT_CTIME : FIELDS);
+    if (parts.stats.length !== paths.length * parts.fields) throw new Error(`it lists ${paths.length} path(s) but ${parts.stats.length} number(s)`);
+    const extras = JSON.parse(parts.extra) as Record<number, { target?: string; sha256?: string }>;
+    const manifest = new Manifest(file, paths, parts.stats, extras, parts.fields);
+    manifest.baselineMs = parts.baselineMs;
+    manifest.sealed = parts.sealed;
+    return manifest;
   }
 
   /** How many files and symlinks it lists. */
@@ -197,15 +213,16 @@ export class Manifest {
   }
 
 
-  /** Writes the manifest (all three files; the numbers atomically, as they are what changes later). */
+  /** Records the content hash of an entry, learned where its stat proved the original unchanged. */
+  learnHash(i: number, sha256: string): void {
+    this.extras[i] = { ...this.extras[i], sha256 };
+  }
+
+  /** Writes the manifest, sealed, in one atomic replace. */
   saveSync(): void {
     // One string when every name is UTF-8 (the common case); exact bytes name by name otherwise.
-    const paths = this.paths.some(hasEscapes) ? Buffer.concat(this.paths.flatMap((p) => [encodeName(p), NUL])) : `${this.paths.join('\0')}${this.paths.length > 0 ? '\0' : ''}`;
-    fsSync.writeFileSync(`${this.file}.paths`, paths);
-    fsSync.writeFileSync(`${this.file}.extra.json`, JSON.stringify(this.extras));
-    const temp = `${this.file}.stats.next`;
-    fsSync.writeFileSync(temp, new Uint8Array(this.stats.buffer));
-    fsSync.renameSync(temp, `${this.file}.stats`);
+    const paths = this.paths.some(hasEscapes) ? Buffer.concat(this.paths.flatMap((p) => [encodeName(p), NUL])) : Buffer.from(`${this.paths.join('\0')}${this.paths.length > 0 ? '\0' : ''}`);
+    writeParts(this.file, { paths, stats: this.stats, fields: this.fields, extra: JSON.stringify(this.extras), baselineMs: this.baselineMs });
   }
 }
 

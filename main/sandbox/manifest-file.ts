@@ -1,0 +1,103 @@
+/**
+ * How a base manifest sits on disk: one sealed file (a header line, the raw parts, and a sha256
+ * of everything before it), replaced atomically, so a torn, truncated or edited manifest is
+ * refused instead of read as "nothing changed". The facts change detection trusts (the baseline
+ * time among them) live inside the seal, never in a file's mtime that any backup tool can touch.
+ * Manifests written before the seal (three loose files) still read, without a baseline.
+ */
+import { createHash } from 'node:crypto';
+import fsSync from 'node:fs';
+import { randomUUID } from 'node:crypto';
+
+const MAGIC = 'BINDERY-MANIFEST 2\n';
+const DIGEST_LENGTH = 64;
+
+/** The parts of a manifest as stored. */
+export interface ManifestParts {
+  /** Paths as raw bytes, each ending in NUL. */
+  paths: Buffer;
+  /** The numbers, `fields` per entry. */
+  stats: Float64Array;
+  fields: number;
+  /** Symlink targets and hashes by entry index, as JSON. */
+  extra: string;
+  /** When provisioning finished (ms, the kernel's clock), or null when unknown. */
+  baselineMs: number | null;
+  /** False for a manifest from before the seal: nothing vouches for it, and it has no baseline. */
+  sealed: boolean;
+}
+
+interface Header {
+  fields: number;
+  baselineMs: number | null;
+  pathsBytes: number;
+  statsBytes: number;
+  extraBytes: number;
+}
+
+/** The sealed file of the manifest whose stem is `file`. */
+export function sealedFile(file: string): string {
+  return `${file}.sealed`;
+}
+
+/** The loose files of a manifest from before the seal. */
+function looseFiles(file: string): string[] {
+  return [`${file}.paths`, `${file}.stats`, `${file}.extra.json`, `${file}.stats.next`];
+}
+
+/** Writes the parts, sealed, through a temporary file renamed over the old one (flushed first: a torn one would read as damaged). */
+export function writeParts(file: string, parts: Omit<ManifestParts, 'sealed'>): void {
+  const extra = Buffer.from(parts.extra, 'utf8');
+  const stats = Buffer.from(parts.stats.buffer, parts.stats.byteOffset, parts.stats.byteLength);
+  const header: Header = { fields: parts.fields, baselineMs: parts.baselineMs, pathsBytes: parts.paths.length, statsBytes: stats.length, extraBytes: extra.length };
+  const body = Buffer.concat([Buffer.from(`${MAGIC}${JSON.stringify(header)}\n`), parts.paths, stats, extra]);
+  const digest = createHash('sha256').update(body).digest('hex');
+  const temp = `${sealedFile(file)}.${randomUUID()}.tmp`;
+  const fd = fsSync.openSync(temp, 'w');
+  try {
+    fsSync.writeSync(fd, body);
+    fsSync.writeSync(fd, digest);
+    fsSync.fsyncSync(fd);
+  } finally {
+    fsSync.closeSync(fd);
+  }
+  fsSync.renameSync(temp, sealedFile(file));
+  for (const loose of looseFiles(file)) fsSync.rmSync(loose, { force: true });
+}
+
+/** Reads the parts; throws, saying why, when the manifest is missing, torn or altered. */
+export function readParts(file: string, legacyFields: (paths: number, numbers: number) => number): ManifestParts {
+  let raw: Buffer;
+  try {
+    raw = fsSync.readFileSync(sealedFile(file));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && fsSync.existsSync(`${file}.stats`)) return readLoose(file, legacyFields);
+    throw new Error(`it cannot be read: ${(error as Error).message}`);
+  }
+  if (raw.length < MAGIC.length + DIGEST_LENGTH || raw.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('it is not a Bindery manifest (truncated or overwritten)');
+  const body = raw.subarray(0, raw.length - DIGEST_LENGTH);
+  if (createHash('sha256').update(body).digest('hex') !== raw.toString('latin1', raw.length - DIGEST_LENGTH)) throw new Error('its checksum does not match (it was altered or torn)');
+  const newline = body.indexOf(10, MAGIC.length);
+  const header = JSON.parse(body.toString('utf8', MAGIC.length, newline)) as Header;
+  let at = newline + 1;
+  const take = (length: number): Buffer => body.subarray(at, (at += length));
+  const paths = take(header.pathsBytes);
+  const statBytes = take(header.statsBytes);
+  const extra = take(header.extraBytes).toString('utf8');
+  if (at !== body.length || header.statsBytes % 8 !== 0) throw new Error('its parts do not add up');
+  // Copied, not viewed: the numbers need 8-byte alignment.
+  const stats = new Float64Array(header.statsBytes / 8);
+  new Uint8Array(stats.buffer).set(statBytes);
+  return { paths, stats, fields: header.fields, extra, baselineMs: header.baselineMs, sealed: true };
+}
+
+function readLoose(file: string, legacyFields: (paths: number, numbers: number) => number): ManifestParts {
+  const paths = fsSync.readFileSync(`${file}.paths`);
+  const bytes = fsSync.readFileSync(`${file}.stats`);
+  const stats = new Float64Array(bytes.length / 8);
+  new Uint8Array(stats.buffer).set(bytes);
+  const extra = fsSync.readFileSync(`${file}.extra.json`, 'utf8');
+  let count = 0;
+  for (let at = paths.indexOf(0); at !== -1; at = paths.indexOf(0, at + 1)) count++;
+  return { paths, stats, fields: legacyFields(count, stats.length), extra, baselineMs: null, sealed: false };
+}
