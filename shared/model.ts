@@ -44,6 +44,8 @@ export interface Project {
   id: string;
   name: string;
   description: string;
+  /** Agents (through MCP) may commit, undo and discard this project's plans; off by default. */
+  agentMayCommit: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -58,6 +58,7 @@ export function encodeProject(project: Project | ProjectDetail): Wire {
     project_id: project.id,
     name: project.name,
     description: project.description,
+    agent_may_commit: project.agentMayCommit,
     created_at: project.createdAt,
     updated_at: project.updatedAt,
   };

@@ -13,7 +13,7 @@ const T0 = '2026-01-01T00:00:00.000Z';
 const T1 = '2026-01-01T00:01:00.000Z';
 
 function plan(id: string, createdAt = T0): Plan {
-  return { id, toolId: 'T', toolName: 'fixer', projectId: 'P', projectName: 'demo', params: { target: 'local/out' }, status: 'provisioning', error: null, createdAt, updatedAt: createdAt };
+  return { id, toolId: 'T', toolName: 'fixer', projectId: 'P', projectName: 'demo', params: { target: 'local/out' }, status: 'provisioning', error: null, createdBy: 'person', reviewRequestedAt: null, createdAt, updatedAt: createdAt };
 }
 
 function sandbox(id: string, planId: string, resourceId: string): SandboxRecord {

@@ -1,5 +1,6 @@
 /** Queries over plans and their status history. */
 import type { Database } from 'better-sqlite3';
+import type { PlanOrigin } from '../../shared/dto.ts';
 import type { BoundResource } from '../../shared/model.ts';
 import type { Plan, PlanStatus, PlanStatusEntry } from '../sandbox/model.ts';
 
@@ -12,6 +13,8 @@ interface PlanRow {
   params: string;
   status: PlanStatus;
   error: string | null;
+  created_by: PlanOrigin;
+  review_requested_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -26,17 +29,22 @@ function toPlan(row: PlanRow): Plan {
     params: JSON.parse(row.params) as Record<string, string>,
     status: row.status,
     error: row.error,
+    createdBy: row.created_by,
+    reviewRequestedAt: row.review_requested_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
+/** A new plan's fields; who made it defaults to a person, and no review was asked for yet. */
+export type NewPlan = Omit<Plan, 'createdBy' | 'reviewRequestedAt'> & { createdBy?: PlanOrigin };
+
 /** Inserts a plan and its first status entry. */
-export function insertPlan(db: Database, plan: Plan): void {
+export function insertPlan(db: Database, plan: NewPlan): void {
   db.prepare(
-    `INSERT INTO plans (id, tool_id, tool_name, project_id, project_name, params, status, error, created_at, updated_at)
-     VALUES (@id, @toolId, @toolName, @projectId, @projectName, @params, @status, @error, @createdAt, @updatedAt)`,
-  ).run({ ...plan, params: JSON.stringify(plan.params) });
+    `INSERT INTO plans (id, tool_id, tool_name, project_id, project_name, params, status, error, created_by, created_at, updated_at)
+     VALUES (@id, @toolId, @toolName, @projectId, @projectName, @params, @status, @error, @createdBy, @createdAt, @updatedAt)`,
+  ).run({ ...plan, createdBy: plan.createdBy ?? 'person', params: JSON.stringify(plan.params) });
   insertStatus(db, { planId: plan.id, status: plan.status, detail: 'created', at: plan.createdAt });
 }
 
@@ -89,4 +97,9 @@ export function planBindings(db: Database, id: string): BoundResource[] {
 export function plansWithIdPrefix(db: Database, prefix: string, limit = 2): Plan[] {
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
   return (db.prepare("SELECT * FROM plans WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?").all(`${escaped}%`, limit) as PlanRow[]).map(toPlan);
+}
+
+/** Records that an agent said the plan's work is ready for review (the app shows it). */
+export function setReviewRequested(db: Database, id: string, at: string): void {
+  db.prepare('UPDATE plans SET review_requested_at = ?, updated_at = ? WHERE id = ?').run(at, at, id);
 }

@@ -7,12 +7,20 @@ interface ProjectRow {
   id: string;
   name: string;
   description: string;
+  agent_may_commit: number;
   created_at: string;
   updated_at: string;
 }
 
 function toProject(row: ProjectRow): Project {
-  return { id: row.id, name: row.name, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    agentMayCommit: row.agent_may_commit === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** All projects by name. */
@@ -26,16 +34,19 @@ export function findProject(db: Database, nameOrId: string): Project | undefined
   return row && toProject(row);
 }
 
-/** Inserts a project. */
-export function insertProject(db: Database, project: Project): void {
+/** Inserts a project (agents may not commit unless it says so). */
+export function insertProject(db: Database, project: Omit<Project, 'agentMayCommit'> & { agentMayCommit?: boolean }): void {
   db.prepare(
-    'INSERT INTO projects (id, name, description, created_at, updated_at) VALUES (@id, @name, @description, @createdAt, @updatedAt)',
-  ).run(project);
+    `INSERT INTO projects (id, name, description, agent_may_commit, created_at, updated_at)
+     VALUES (@id, @name, @description, @agentMayCommit, @createdAt, @updatedAt)`,
+  ).run({ ...project, agentMayCommit: project.agentMayCommit ? 1 : 0 });
 }
 
 /** Replaces the mutable fields of a project. */
 export function updateProject(db: Database, project: Project): void {
-  db.prepare('UPDATE projects SET name = @name, description = @description, updated_at = @updatedAt WHERE id = @id').run(project);
+  db.prepare(
+    'UPDATE projects SET name = @name, description = @description, agent_may_commit = @agentMayCommit, updated_at = @updatedAt WHERE id = @id',
+  ).run({ ...project, agentMayCommit: project.agentMayCommit ? 1 : 0 });
 }
 
 /** Deletes a project; its links go with it. */

@@ -35,6 +35,8 @@ export type PlanEvent = SandboxEvent | { type: 'plan'; planId: string; status: P
 /** Options of createPlan. */
 export interface CreatePlanOptions {
   signal?: AbortSignal;
+  /** Who asks: a person (the default) or an agent through `bindery mcp`; the app shows it. */
+  createdBy?: Plan['createdBy'];
   onProgress?: (slotName: string, progress: ProvisionProgress) => void;
 }
 
@@ -124,6 +126,8 @@ export class PlanService {
       params: { ...params },
       status: 'provisioning',
       error: null,
+      createdBy: options.createdBy ?? 'person',
+      reviewRequestedAt: null,
       createdAt: stamp,
       updatedAt: stamp,
     };

@@ -9,6 +9,7 @@ const describe = (project: ProjectDetail): string =>
     ['name', project.name],
     ['id', project.id],
     ['description', project.description],
+    ['agents may commit', project.agentMayCommit ? 'yes' : 'no'],
   ])}\n\n${table(
     ['RESOURCE', 'ALIAS', 'TYPE', 'LOCATION'],
     project.links.map((l) => [l.resource.name, l.alias, l.resource.typeName, l.resource.location]),
@@ -50,6 +51,19 @@ export const registerProjects: CommandModule = (program, context) => {
     .action((name: string) => {
       const project = registry().showProject(name);
       out.result(encodeProject(project), () => describe(project));
+    });
+
+  projects
+    .command('update <name>')
+    .description('rename or describe a project, or let agents (bindery mcp) commit, undo and discard its plans')
+    .option('--name <name>', 'new name')
+    .option('--description <text>', 'what it is')
+    .option('--agent-may-commit', 'let agents commit, undo and discard plans of this project')
+    .option('--no-agent-may-commit', 'keep committing, undoing and discarding with the person (the default)')
+    .action((name: string, options: { name?: string; description?: string; agentMayCommit?: boolean }) => {
+      const project = registry().updateProject(name, options);
+      const agents = options.agentMayCommit === undefined ? '' : ` Agents ${project.agentMayCommit ? 'may now' : 'may no longer'} commit, undo and discard its plans.`;
+      out.result(encodeProject(project), () => `Updated project ${project.name}.${agents}`);
     });
 
   projects
