@@ -3,7 +3,8 @@
  * beside it, `cp -a` over groups of top-level entries on Linux; elsewhere, after the scan,
  * concurrent `copyFile` with COPYFILE_FICLONE. Either way a reflink where the filesystem supports
  * it (a probe says which happened), symlinks recreated unchanged, timestamps and modes kept like
- * `cp -a`. Returns the base manifest of what was copied. Cancelling stops the copy; the caller
+ * `cp -a`, and a sparse file's holes kept (cp does; the file-by-file copy sees to it). Returns
+ * the base manifest of what was copied. Cancelling stops the copy; the caller
  * removes the target.
  */
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,7 @@ import { isRacy, RACY_WINDOW_MS, sha256File, type ManifestEntry } from './manife
 import type { CopyMethod } from './model.ts';
 import { runPool } from './pool.ts';
 import { scanTree, type ScanEntry } from './scan.ts';
+import { copySparseFile, hasHoles } from './sparse-copy.ts';
 
 /** Progress of a long provisioning step. */
 export interface ProvisionProgress {
@@ -87,7 +89,8 @@ export async function copyTree(source: string, target: string, options: CopyTree
   async function copyFiles(flag: number): Promise<Set<string>> {
     for (const dir of dirs) await fs.mkdir(inRoot(target, dir.rel));
     const lost = new Set<string>();
-    const bulk = total >= WORKER_THRESHOLD ? items.filter((item) => item.kind === 'file' && !hasEscapes(item.rel)) : [];
+    // Files that may be sparse stay off the workers, whose copyFile would fill their holes.
+    const bulk = total >= WORKER_THRESHOLD ? items.filter((item) => item.kind === 'file' && !hasEscapes(item.rel) && !mayBeSparse(item, flag)) : [];
     const inBulk = new Set(bulk);
     await runPool(total, options.concurrency ?? 32, async (index) => {
       const item = items[index]!;
@@ -95,6 +98,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
       const to = inRoot(target, item.rel);
       try {
         if (item.kind === 'symlink') await fs.symlink(encodeName(item.target ?? ''), to);
+        else if (mayBeSparse(item, flag) && hasHoles(fsSync.lstatSync(inRoot(source, item.rel)))) await copySparseFile(inRoot(source, item.rel), to, item.mtimeMs / 1000);
         else {
           await fs.copyFile(inRoot(source, item.rel), to, flag);
           await fs.utimes(to, item.mtimeMs / 1000, item.mtimeMs / 1000);
@@ -135,6 +139,14 @@ export async function copyTree(source: string, target: string, options: CopyTree
     entries.push(entry);
   }
   return { entries, method, files: items.length, bytes, skipped };
+}
+
+/** Below this size a file's holes are not worth a look (a few blocks at most). */
+const SPARSE_MIN = 64 * 1024;
+
+/** Whether a file copied with `flag` could lose holes: a clone keeps them, a kernel copy does not (see sparse-copy.ts). */
+function mayBeSparse(item: ScanEntry, flag: number): boolean {
+  return item.kind === 'file' && item.size >= SPARSE_MIN && flag !== fsSync.constants.COPYFILE_FICLONE;
 }
 
 /**

@@ -90,6 +90,36 @@ describe('writeCopy', () => {
     expect(sha).toBe(sha256(copied));
   });
 
+  it('keeps the holes of a sparse file instead of writing its zeros, and hashes every byte', async () => {
+    const dir = tempDir();
+    const source = path.join(dir, 'sparse');
+    const size = 16 * 1024 * 1024;
+    // Data in the middle and a hole at the end, as a tool that seeks and writes leaves it.
+    fs.writeFileSync(source, '');
+    fs.truncateSync(source, size);
+    const fd = fs.openSync(source, 'r+');
+    fs.writeSync(fd, 'data in the middle', 5 * 1024 * 1024 + 100);
+    fs.closeSync(fd);
+    expect(fs.statSync(source).blocks * 512).toBeLessThan(size / 100);
+    const copy = path.join(dir, 'copy');
+    const sha = await writeCopy(source, copy, 0o644);
+    await settleCopy(copy, 0o644);
+    const copied = fs.statSync(copy);
+    expect(copied.size).toBe(size);
+    expect(copied.blocks * 512).toBeLessThan(size / 100);
+    const bytes = fs.readFileSync(copy);
+    expect(bytes.equals(fs.readFileSync(source))).toBe(true);
+    expect(sha).toBe(sha256(bytes));
+  });
+
+  it('writes every block of a file without holes, zeros included (only a sparse source is copied sparse)', async () => {
+    const dir = tempDir();
+    const size = 4 * 1024 * 1024;
+    fs.writeFileSync(path.join(dir, 'zeros'), Buffer.alloc(size));
+    await writeCopy(path.join(dir, 'zeros'), path.join(dir, 'copy'), 0o644);
+    expect(fs.statSync(path.join(dir, 'copy')).blocks * 512).toBeGreaterThanOrEqual(size);
+  });
+
   it('takes the vouched hash only for the stat of the very file it read', async () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'src'), 'content');

@@ -11,6 +11,7 @@ import fsSync, { type BigIntStats, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { BinderyError } from '../../../shared/errors.ts';
+import { finishSparse, hasHoles, writeSkippingZeros } from '../sparse-copy.ts';
 import { diskPath } from './disk-path.ts';
 import { forEachLimit } from './pool.ts';
 
@@ -170,7 +171,7 @@ export type Vouch = (copiedFrom: BigIntStats) => string | null;
  *
  * With `clones.tryClone`, the file is first cloned (XFS, btrfs, APFS: no data is written).
  * Otherwise it is copied through memory: small files in one read, larger ones in chunks up to the
- * size they had when opened. Each copy is truncated once created. That marks it as a replaced
+ * size they had when opened, leaving a sparse source's holes as holes. Each copy is truncated once created. That marks it as a replaced
  * file, which ext4 and btrfs start writing out when it is closed: the flushes that follow, one per
  * file, then find the data on its way and share journal commits instead of costing one each.
  */
@@ -194,7 +195,7 @@ export async function writeCopy(source: string, dest: string, mode: number, vouc
       }
       return vouch?.(copiedFrom) ?? sha256(bytes);
     }
-    return await copyInChunks(input.fd, input.stat.size, dest, mode, vouch);
+    return await copyInChunks(input.fd, input.stat, dest, mode, vouch);
   } finally {
     fsSync.closeSync(input.fd);
   }
@@ -229,21 +230,27 @@ function createCopy(dest: string, mode: number): number {
 
 /**
  * Copies a large file through memory, a chunk at a time, up to the size it had when opened or its
- * end if that comes first (a file truncated meanwhile ends the copy; it does not stall it).
+ * end if that comes first (a file truncated meanwhile ends the copy; it does not stall it). A
+ * source with holes keeps them: its zero blocks are not written (see sparse-copy.ts).
  */
-async function copyInChunks(input: number, size: number, dest: string, mode: number, vouch: Vouch | undefined): Promise<string> {
+async function copyInChunks(input: number, stat: Stats, dest: string, mode: number, vouch: Vouch | undefined): Promise<string> {
+  const { size } = stat;
+  const sparse = hasHoles(stat);
   const output = createCopy(dest, mode);
   const hash = vouch ? null : createHash('sha256');
   const buffer = Buffer.allocUnsafe(CHUNK);
   try {
-    for (let position = 0; position < size; ) {
+    let position = 0;
+    while (position < size) {
       const { bytesRead } = await readFd(input, buffer, 0, Math.min(CHUNK, size - position), position);
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
-      for (let offset = 0; offset < bytesRead; ) offset += (await writeFd(output, chunk, offset, bytesRead - offset, position + offset)).bytesWritten;
+      if (sparse) await writeSkippingZeros(output, chunk, position);
+      else for (let offset = 0; offset < bytesRead; ) offset += (await writeFd(output, chunk, offset, bytesRead - offset, position + offset)).bytesWritten;
       hash?.update(chunk);
       position += bytesRead;
     }
+    if (sparse) finishSparse(output, position);
   } finally {
     fsSync.closeSync(output);
   }
