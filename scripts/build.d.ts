@@ -8,7 +8,5 @@ export function buildRenderer(): Promise<void>;
 export function buildNode(): Promise<void>;
 /** Builds everything. */
 export function buildAll(): Promise<void>;
-/** Builds only the CLI bundle, out/cli. */
-export function buildCli(): Promise<void>;
-/** Where the list of the CLI bundle's source files is written, relative to the root. */
-export const CLI_INPUTS_FILE: string;
+/** Builds only the CLI bundle (out/cli unless `outDir`); returns esbuild's metafile. */
+export function buildCli(options?: { outDir?: string }): Promise<import('esbuild').Metafile>;

@@ -14,9 +14,6 @@ export const EXTERNALS = ['electron', 'better-sqlite3', 'fsevents'];
 // ESM bundles of CommonJS dependencies call require(); give them one.
 const REQUIRE_BANNER = "import { createRequire as __bindery_createRequire } from 'node:module'; const require = __bindery_createRequire(import.meta.url);";
 
-/** The sources the CLI bundle was built from (relative to the root) and when: bin/bindery.js compares their times. */
-export const CLI_INPUTS_FILE = 'out/cli/inputs.json';
-
 const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 // main/cli/version.ts reads package.json only when run from the sources.
 const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning', external: EXTERNALS, define: { BINDERY_VERSION: JSON.stringify(version) } };
@@ -39,15 +36,16 @@ export async function buildRenderer() {
 /**
  * Builds out/cli/bindery.js and the chunks it loads on demand (out/cli/chunks): each command's code,
  * the core, the web server are separate files, so a command reads and compiles only what it runs.
- * Chunks of earlier builds are removed; out/cli/inputs.json lists the sources it was built from.
+ * Chunks of earlier builds are removed; inputs.json lists the sources it was built from. Returns
+ * esbuild's metafile (what each output holds and imports).
  */
-export async function buildCli() {
+export async function buildCli({ outDir = path.join(root, 'out', 'cli') } = {}) {
   const esbuild = await import('esbuild');
   const started = Date.now();
   const result = await esbuild.build({
     ...common,
     entryPoints: [{ in: 'main/cli/bundle-entry.ts', out: 'bindery' }],
-    outdir: 'out/cli',
+    outdir: outDir,
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     format: 'esm',
@@ -56,13 +54,14 @@ export async function buildCli() {
     banner: { js: `#!/usr/bin/env node\n${REQUIRE_BANNER}` },
   });
   const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
-  const chunks = path.join(root, 'out', 'cli', 'chunks');
+  const chunks = path.join(outDir, 'chunks');
   for (const name of fs.readdirSync(chunks)) {
     if (!written.has(path.join(chunks, name))) fs.rmSync(path.join(chunks, name), { force: true });
   }
   const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/') && !file.includes(':'));
   // Written last, with the time the build began: a source changed after that makes the bundle stale.
-  fs.writeFileSync(path.join(root, CLI_INPUTS_FILE), `${JSON.stringify({ builtFrom: started, inputs })}\n`);
+  fs.writeFileSync(path.join(outDir, 'inputs.json'), `${JSON.stringify({ builtFrom: started, inputs })}\n`);
+  return result.metafile;
 }
 
 /** Builds out/main/electron-main.js, out/preload/preload.cjs and the CLI (buildCli). */
