@@ -43,7 +43,7 @@ export function startApiRuntime(options: ApiRuntimeOptions): ApiRuntime {
     () => events.emit('registryChanged', { areas: [...REGISTRY_AREAS], source: 'external' }),
     options.pollMs ?? WATCH_INTERVAL_MS,
   );
-  // Reconcile sandboxes with the disk and finish or undo interrupted commits now, not on first use.
+  // The host has awaited bindery.start() (interrupted work); the rest of reconciling sandboxes with the disk runs now, not on first use.
   void bindery.plans.recover().catch((error: unknown) => options.reportFailure?.('recover', error));
   const api = createApi({ bindery, host: options.host, events, revealPath: options.revealPath });
   return {

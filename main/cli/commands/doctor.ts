@@ -1,4 +1,4 @@
-/** `bindery doctor`: git, data directory and database health. */
+/** `bindery doctor`: git, data directory, database, interrupted work and disk use. */
 import { runDoctor } from '../../services/doctor.ts';
 import type { CommandModule } from '../command.ts';
 import { table } from '../output.ts';
@@ -7,11 +7,13 @@ import { table } from '../output.ts';
 export const registerDoctor: CommandModule = (program, context) => {
   program
     .command('doctor')
-    .description('check git, the data directory and the database')
+    .description('check git, the data directory, the database and interrupted work; show disk use')
     .action(async () => {
-      const checks = await runDoctor(context.dataDir);
+      await context.load();
+      // The doctor opens the core itself (not before the command), so a core that cannot open is reported, not fatal.
+      const { checks, diskUse } = await runDoctor(context.dataDir, { core: () => context.bindery() });
       const failed = checks.filter((c) => !c.ok);
-      context.output.result({ data_dir: context.dataDir, ok: failed.length === 0, checks }, () =>
+      context.output.result({ data_dir: context.dataDir, ok: failed.length === 0, checks, disk_use: diskUse }, () =>
         table(['CHECK', 'OK', 'DETAIL'], checks.map((c) => [c.name, c.ok ? 'ok' : 'FAIL', c.detail])),
       );
       if (failed.length > 0) {

@@ -10,7 +10,7 @@ import type { ApiContext } from './context.ts';
 export function systemApi({ bindery, host }: ApiContext): Pick<ApiHandlers, 'doctor' | 'appInfo'> {
   return {
     doctor: async () => {
-      const checks = await runDoctor(bindery.dataDir);
+      const { checks } = await runDoctor(bindery.dataDir, { core: () => bindery });
       return { dataDir: bindery.dataDir, ok: checks.every((check) => check.ok), checks };
     },
     appInfo: () => ({
