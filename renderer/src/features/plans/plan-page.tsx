@@ -14,6 +14,7 @@ import { useUi } from '../../stores/ui-store.ts';
 import { DiscardDialog } from '../review/discard-dialog.tsx';
 import { OutcomeCallout, type OutcomeLines } from '../review/outcome-callout.tsx';
 import { CommitAllDialog } from './commit-all-dialog.tsx';
+import { AgentBadges } from './agent-badges.tsx';
 import { fullTime, PLAN_STATUS, shortId, timeAgo } from './plan-labels.ts';
 import { goTo } from './plan-route.ts';
 import { ProvisionProgress } from './provision-progress.tsx';
@@ -196,6 +197,7 @@ function PlanHeader({ view, changes, onCommit, onDiscard, onOutcome }: HeaderPro
           <span className={`badge ${PLAN_STATUS[plan.status].tone} plan-status`}>
             {PLAN_STATUS[plan.status].label}
           </span>
+          <AgentBadges plan={plan} />
         </h1>
         <p className="page-subtitle">
           Plan{' '}

@@ -10,6 +10,7 @@ import { usePolling } from '../../stores/plans-sync.ts';
 import { useProjects } from '../../stores/projects-store.ts';
 import { useTools } from '../../stores/tools-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { AgentBadges } from './agent-badges.tsx';
 import { fullTime, PLAN_STATUS, shortId, timeAgo } from './plan-labels.ts';
 import { goTo } from './plan-route.ts';
 
@@ -132,7 +133,9 @@ export function PlansList(): ReactElement {
                       {shortId(plan.id)}
                     </a>
                   </td>
-                  <td className="strong">{plan.toolName}</td>
+                  <td className="strong">
+                    {plan.toolName} <AgentBadges plan={plan} />
+                  </td>
                   <td>{plan.projectName}</td>
                   <td>
                     <span className={`badge ${PLAN_STATUS[plan.status].tone}`}>
