@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: runs every `bench/*-bench.ts` in its own process (so peak memory is per
- * benchmark), in name order. Pass names to run a subset: `npm run bench -- resolution`.
+ * `npm run bench`: runs every `bench/*-bench.ts`, and the CLI start-up benchmark, each in its own
+ * process (so peak memory is per benchmark), in name order. Pass names to run a subset:
+ * `npm run bench -- resolution`.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,9 +10,11 @@ import path from 'node:path';
 const dir = import.meta.dirname;
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const flags = process.argv.slice(2).filter((arg) => arg.startsWith('-'));
+/** Benchmarks not named `*-bench.ts`. */
+const OTHERS = ['cli-startup.ts'];
 const files = fs
   .readdirSync(dir)
-  .filter((file) => file.endsWith('-bench.ts'))
+  .filter((file) => file.endsWith('-bench.ts') || OTHERS.includes(file))
   .filter((file) => wanted.length === 0 || wanted.some((name) => file.includes(name)))
   .sort();
 
