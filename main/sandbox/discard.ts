@@ -19,8 +19,9 @@ import type { ChangeCounts, FileChange, SandboxRecord, TrashEntry } from './mode
 import { removeSandboxFiles, removeWorktreeSandbox } from './provision.ts';
 import { baseRefFor } from './strategies/git-worktree.ts';
 import { copyIgnored, ignoredFiles, type IgnoredFiles } from './discard-ignored.ts';
+import { packSnapshot, pruneAddedObjects } from './git-objects.ts';
 import { dropUnservedBackups } from './trash.ts';
-import { copyEntry, copyInto, DISCARDING_FLAG, emptyFolders, exists, moveDir, removeTree, REMOVING_FLAG, setFlag, writeTrashRecord, type TrashRecord } from './trash-files.ts';
+import { copyEntry, copyInto, DISCARDING_FLAG, SNAPSHOT_PACK, emptyFolders, exists, moveDir, removeTree, REMOVING_FLAG, setFlag, writeTrashRecord, type TrashRecord } from './trash-files.ts';
 
 /** Options of a discard. */
 export interface DiscardOptions {
@@ -67,11 +68,14 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxRec
 
   let trashId: string | null = null;
   if (away) {
-    if (sandbox.strategy === 'git_worktree') await forgetWorktree(sandbox);
+    if (sandbox.strategy === 'git_worktree') {
+      await forgetWorktree(sandbox);
+      await pruneAddedObjects(sandbox.originalPath, context.layout.tempDir).catch(() => undefined);
+    }
   } else if (sandbox.strategy !== 'none') {
     await assertDeletable(context.layout.root, sandbox);
     if (!changes || changes.length > 0 || ignored.paths.length > 0) trashId = await toTrash(context, sandbox, changes, counts, ignored.paths);
-    else await removeFolder(sandbox);
+    else await removeFolder(context, sandbox);
   }
   if (!trashId) markDiscarded(context, sandbox.id);
   const what = counts ? `${counts.total} change(s)${counts.ignored ? ` and ${counts.ignored} ignored file(s)` : ''}` : 'whole folder (its changes could not be determined)';
@@ -83,9 +87,10 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxRec
   return { kind: 'discarded', sandboxId: sandbox.id, counts, trashId };
 }
 
-async function removeFolder(sandbox: SandboxRecord): Promise<void> {
-  if (sandbox.strategy === 'git_worktree') await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, sandbox.baseRef);
-  else await removeSandboxFiles(sandbox.path);
+async function removeFolder(context: EngineContext, sandbox: SandboxRecord): Promise<void> {
+  if (sandbox.strategy !== 'git_worktree') return removeSandboxFiles(sandbox.path);
+  await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, sandbox.baseRef);
+  await pruneAddedObjects(sandbox.originalPath, context.layout.tempDir).catch(() => undefined);
 }
 
 /**
@@ -136,7 +141,12 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
   try {
     await setFlag(trashPath, DISCARDING_FLAG);
     await writeTrashRecord(trashPath, record);
-    if (worktree) await keepWorktreeFiles(sandbox.path, changes, ignored, trashPath);
+    if (worktree) {
+      // A snapshot base's own objects are kept too: they leave the user's repository with the last Bindery ref.
+      const pack = sandbox.baseCommit ? await packSnapshot(sandbox.originalPath, sandbox.baseCommit) : null;
+      if (pack) await fs.writeFile(path.join(trashPath, SNAPSHOT_PACK), pack);
+      await keepWorktreeFiles(sandbox.path, changes, ignored, trashPath);
+    }
     else {
       // Moving a folder to another parent needs its own write bit (its ".." changes); read_only cleared it.
       await fs.chmod(sandbox.path, (rootMode as number) | 0o200);
@@ -198,6 +208,7 @@ export async function finishDiscard(context: EngineContext, record: TrashRecord)
   })();
   await fs.rm(path.join(entry.trashPath, REMOVING_FLAG), { force: true });
   await fs.rm(path.join(entry.trashPath, DISCARDING_FLAG), { force: true });
+  if (sandbox.strategy === 'git_worktree') await pruneAddedObjects(sandbox.originalPath, context.layout.tempDir).catch(() => undefined);
 }
 
 /** Counts with the ignored files a worktree's discard also keeps, when there are any. */

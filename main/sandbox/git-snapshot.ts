@@ -13,6 +13,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { decodeName, displayPath, hasEscapes, inRoot } from './fs-path.ts';
 import { BINDERY_IDENTITY, git, gitText, isObjectId, splitNul } from './git.ts';
+import { adoptObjects, dropStaging, stageObjects } from './git-objects.ts';
 
 /** What the original's working state was turned into. */
 export interface WorkingStateSnapshot {
@@ -222,7 +223,9 @@ export async function snapshotWorkingState(repo: string, original: OriginalRepo,
   if (head && !original.dirty) return { commit: head, head, clean: true, ignored };
   await fs.mkdir(tempDir, { recursive: true });
   const tempIndex = path.join(tempDir, `index-${ulid()}`);
-  const env = { GIT_INDEX_FILE: tempIndex };
+  // Objects go to a folder of Bindery's first (see git-objects.ts), the user's read through alternates.
+  const staging = await stageObjects(repo, tempDir);
+  const env = { GIT_INDEX_FILE: tempIndex, ...staging.env };
   try {
     const seeded = await seedIndex(original.index, tempIndex);
     if (!seeded && head) await git('read-tree', ['read-tree', ...WHOLE_INDEX, head], { cwd: repo, env, signal });
@@ -230,9 +233,11 @@ export async function snapshotWorkingState(repo: string, original: OriginalRepo,
     const tree = await gitText('write-tree', [...WHOLE_INDEX, 'write-tree'], { cwd: repo, env, signal });
     if (head && tree === original.tree) return { commit: head, head, clean: true, ignored };
     const parents = head ? ['-p', head] : [];
-    const commit = await gitText('commit-tree', ['commit-tree', tree, ...parents, '-m', message], { cwd: repo, env: BINDERY_IDENTITY, signal });
+    const commit = await gitText('commit-tree', ['commit-tree', tree, ...parents, '-m', message], { cwd: repo, env: { ...BINDERY_IDENTITY, ...staging.env }, signal });
+    await adoptObjects(staging, tempDir, commit);
     return { commit, head, clean: false, ignored };
   } finally {
+    await dropStaging(staging);
     await fs.rm(tempIndex, { force: true });
     await fs.rm(`${tempIndex}.lock`, { force: true });
   }

@@ -20,6 +20,8 @@ export const DISCARDING_FLAG = 'discarding';
 export const REMOVING_FLAG = 'removing';
 /** Present while a restore puts this entry back. */
 export const RESTORING_FLAG = 'restoring';
+/** A worktree's snapshot objects (see git-objects.ts), packed: restore puts them back into the repository. */
+export const SNAPSHOT_PACK = 'snapshot.pack';
 
 /** What a flag file holds: the process that set it (its start time tells a reused pid apart, where the system says). */
 interface FlagOwner {

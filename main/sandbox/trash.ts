@@ -12,13 +12,14 @@ import { getTrash, lastCommitForgotten, listTrash, markTrashPurged, markTrashRes
 import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import { copyIgnored } from './discard-ignored.ts';
+import { unpackSnapshot } from './git-objects.ts';
 import { inRoot } from './fs-path.ts';
 import { purgeTransactionsById } from './journal/manage.ts';
 import { git } from './git.ts';
 import { assertDeletable, isStrictlyInside, metaDir, writeMarker } from './layout.ts';
 import type { FileChange, SandboxRecord, TrashEntry } from './model.ts';
 import { removeWorktreeSandbox } from './provision.ts';
-import { copyEntry, copyInto, exists, heldByLiveProcess, moveDir, readTrashRecord, RESTORING_FLAG, setFlag, type TrashRecord } from './trash-files.ts';
+import { copyEntry, copyInto, exists, heldByLiveProcess, moveDir, readTrashRecord, RESTORING_FLAG, setFlag, SNAPSHOT_PACK, type TrashRecord } from './trash-files.ts';
 
 /** Entries still recoverable, newest first. */
 export function listTrashEntries(context: EngineContext): TrashEntry[] {
@@ -183,6 +184,8 @@ async function restoreWorktree(context: EngineContext, sandbox: SandboxRecord, e
     await assertDeletable(context.layout.root, sandbox);
     await removeWorktreeSandbox(repo, sandbox.path, sandbox.baseRef);
   }
+  const pack = await fs.readFile(path.join(entry.trashPath, SNAPSHOT_PACK)).catch(() => null);
+  if (pack) await unpackSnapshot(repo, pack, base, context.layout.tempDir);
   const found = await git('cat-file -e', ['cat-file', '-e', `${base}^{commit}`], { cwd: repo, okCodes: [0, 1, 128] });
   if (found.code !== 0) {
     throw new ConflictError(

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { CancelledError } from '../../../shared/errors.ts';
 import { git, gitText, isObjectId } from '../git.ts';
 import { hasEscapes, inRoot } from '../fs-path.ts';
+import { pruneAddedObjects } from '../git-objects.ts';
 import { snapshotWorkingState, startInspection } from '../git-snapshot.ts';
 import { walkSync } from '../walk.ts';
 import type { ProvisionProgress } from '../copy-tree.ts';
@@ -93,6 +94,8 @@ export async function provisionWorktree(request: WorktreeRequest): Promise<Workt
     return { baseCommit: snapshot.commit, clean: snapshot.clean, ignoredFiles: snapshot.ignored.sample, ignoredCount: snapshot.ignored.count };
   } catch (error) {
     await placement.undo();
+    // Objects a snapshot added for this sandbox go again once no Bindery ref needs them.
+    await pruneAddedObjects(repo, request.tempDir).catch(() => undefined);
     throw error;
   }
 }
