@@ -33,7 +33,11 @@ export interface PlansState extends Loadable<PlanInfo> {
   loadPlan(planId: string): Promise<PlanView | null>;
   create(tool: string, project: string, params: Record<string, string>): Promise<string>;
   cancel(planId: string): Promise<boolean>;
-  commitAll(planId: string, options?: { gitMessage?: string }): Promise<CommitReport[]>;
+  /** Commits every sandbox of a plan; `expectedVersions` (sandbox id -> version) are the change lists on screen. */
+  commitAll(
+    planId: string,
+    options?: { gitMessage?: string; expectedVersions?: Record<string, string> },
+  ): Promise<CommitReport[]>;
   discardAll(planId: string, options: { confirm: boolean; force?: boolean }): Promise<DiscardReport[]>;
   setProgress(planId: string, progress: ProvisionState | null): void;
 }
@@ -87,7 +91,11 @@ export const usePlans = create<PlansState>()((set, get) => {
     },
     commitAll: async (planId, options = {}) => {
       try {
-        return await api.commitPlan({ plan: planId, gitMessage: options.gitMessage });
+        return await api.commitPlan({
+          plan: planId,
+          gitMessage: options.gitMessage,
+          expectedVersions: options.expectedVersions,
+        });
       } finally {
         await afterChange(planId);
       }

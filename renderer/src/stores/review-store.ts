@@ -48,8 +48,12 @@ export interface ReviewState {
   setFilter(filter: string): void;
   setListMode(mode: ListMode): void;
   setDiffMode(mode: 'unified' | 'split'): void;
+  /**
+   * Commits the chosen paths (all without `paths`) of the list on screen: its version goes along,
+   * so a list that changed since is refused (and reloaded) instead of committed unseen.
+   */
   commit(
-    paths: string[],
+    paths: string[] | undefined,
     resolutions: Record<string, ResolutionValue>,
     gitMessage?: string,
   ): Promise<CommitReport[]>;
@@ -162,8 +166,16 @@ export const useReview = create<ReviewState>()((set, get) => {
     setDiffMode: (diffMode) => set({ diffMode }),
     commit: async (paths, resolutions, gitMessage) => {
       const { plan, sandbox } = target();
+      const expectedVersion = get().changes?.version;
       try {
-        const reports = await api.commitSandbox({ plan, sandbox, paths, resolutions, gitMessage });
+        const reports = await api.commitSandbox({
+          plan,
+          sandbox,
+          paths,
+          resolutions,
+          gitMessage,
+          expectedVersion,
+        });
         set({ excluded: {} });
         return reports;
       } finally {

@@ -21,6 +21,11 @@ import { ProvisionProgress } from './provision-progress.tsx';
 import { RunPanel } from './run-panel.tsx';
 import { SandboxCard } from './sandbox-card.tsx';
 
+/** The version of each sandbox's change list, by sandbox id, as a commit expects them. */
+function versionsOf(changes: SandboxChangeList[]): Record<string, string> {
+  return Object.fromEntries(changes.map((c) => [c.sandboxId, c.version]));
+}
+
 /** The plan page. */
 export function PlanPage({ planId }: { planId: string }): ReactElement {
   const view = usePlans((s) => s.views[planId]);
@@ -115,7 +120,13 @@ export function PlanPage({ planId }: { planId: string }): ReactElement {
               s.access !== 'read_only',
           )}
           changes={changes}
-          onCommit={(gitMessage) => usePlans.getState().commitAll(planId, { gitMessage })}
+          onCommit={(gitMessage) =>
+            usePlans
+              .getState()
+              // The lists on screen: a sandbox whose list changed since is refused, and the lists reload.
+              .commitAll(planId, { gitMessage, expectedVersions: versionsOf(changes) })
+              .finally(() => void loadChanges())
+          }
           onDone={(reports) => {
             setDialog(null);
             setOutcome(commitOutcome(reports));

@@ -206,7 +206,8 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           gitOriginal={sandbox ? hasGitOriginal(sandbox) : false}
           onCommit={(resolutions, gitMessage) =>
             review.commit(
-              chosen.length === changes.length ? [] : chosen.map((c) => c.path),
+              // All is no paths (an empty list would select nothing).
+              chosen.length === changes.length ? undefined : chosen.map((c) => c.path),
               resolutions,
               gitMessage,
             )
