@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { applyTransaction } from './index.ts';
+import { lookAtTransactions } from './pending.ts';
+import { sha, tempDir, workspace, writeTree } from './test-support.ts';
+
+async function commitOne(target: string, sandbox: string, journalDir: string): Promise<string> {
+  writeTree(target, { 'a.txt': 'old a' });
+  writeTree(sandbox, { 'a.txt': 'new a' });
+  const result = await applyTransaction({
+    journalDir,
+    targetRoot: target,
+    ops: [{ relPath: 'a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'file', sha256: sha('old a') } }],
+  });
+  if (result.kind !== 'applied') throw new Error('the commit did not apply');
+  return result.transactionId;
+}
+
+function stateFiles(journalDir: string, id: string): string[] {
+  return fs.readdirSync(path.join(journalDir, id)).filter((name) => name.startsWith('state-')).sort();
+}
+
+describe('lookAtTransactions', () => {
+  it('has nothing to say about a journal folder that is not there', async () => {
+    expect(await lookAtTransactions(path.join(tempDir(), 'journal'))).toEqual([]);
+  });
+
+  it('reads a settled commit from its state file and names its owner', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    const id = await commitOne(target, sandbox, journalDir);
+    expect(await lookAtTransactions(journalDir)).toEqual([{ transactionId: id, settled: 'committed', owner: { pid: process.pid, host: expect.any(String) } }]);
+  });
+
+  it('counts a journal with a state change cut short (two state files), or only its first state, as possibly interrupted', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    const id = await commitOne(target, sandbox, journalDir);
+    const [newest] = stateFiles(journalDir, id).reverse();
+    const seq = Number(/state-(\d+)/.exec(newest!)![1]);
+    // A later state begun and torn: the newer file is half written.
+    const torn = path.join(journalDir, id, `state-${String(seq + 1).padStart(6, '0')}.json`);
+    fs.writeFileSync(torn, fs.readFileSync(path.join(journalDir, id, newest!), 'utf8').replace('"committed"', '"undoing"').slice(0, 120));
+    expect((await lookAtTransactions(journalDir))[0]).toMatchObject({ transactionId: id, settled: null });
+    fs.rmSync(torn);
+    fs.renameSync(path.join(journalDir, id, newest!), path.join(journalDir, id, 'state-000001.json'));
+    expect((await lookAtTransactions(journalDir))[0]).toMatchObject({ settled: null });
+    fs.rmSync(path.join(journalDir, id, 'state-000001.json'));
+    expect(await lookAtTransactions(journalDir)).toEqual([{ transactionId: id, settled: null, owner: null }]);
+  });
+
+  it('reads the whole journal when its first bytes are not as expected (another key order, a very long folder path)', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    const id = await commitOne(target, sandbox, journalDir);
+    const [newest] = stateFiles(journalDir, id);
+    const file = path.join(journalDir, id, newest!);
+    const { state, ...rest } = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(file, JSON.stringify({ ...rest, state }));
+    expect((await lookAtTransactions(journalDir))[0]).toMatchObject({ transactionId: id, settled: 'committed' });
+  });
+});
