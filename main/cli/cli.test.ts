@@ -172,6 +172,8 @@ describe('doctor', () => {
       ['git', true],
       ['data directory', true],
       ['database', true],
+      ['interrupted work', true],
+      ['disk use', true],
     ]);
   });
 

@@ -83,7 +83,8 @@ function checkDataDir(dataDir: string): DoctorCheck {
 
 function checkDatabase(file: string, openError: unknown): DoctorCheck {
   if (!fs.existsSync(file)) return { name: 'database', ok: true, detail: `${file} does not exist yet; it is created on first use` };
-  if (openError instanceof BinderyError) return { name: 'database', ok: false, detail: openError.message };
+  // A newer database is described below, from the file itself.
+  if (openError instanceof BinderyError && openError.code !== 'database_too_new') return { name: 'database', ok: false, detail: openError.message };
   try {
     // Read from the header first: even a read-only connection would make -wal and -shm files beside a newer database.
     const stamped = headerVersion(file);
