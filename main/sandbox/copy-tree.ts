@@ -14,11 +14,11 @@ import { CancelledError } from '../../shared/errors.ts';
 import path from 'node:path';
 import { copyWithCp, topLevelUnits } from './copy-native.ts';
 import { copyOnWorkers, WORKER_THRESHOLD, type CopyJob } from './copy-workers.ts';
-import { decodeName, displayPath, encodeName, hasEscapes, inRoot } from './fs-path.ts';
+import { decodeName, encodeName, hasEscapes, inRoot } from './fs-path.ts';
 import { isRacy, RACY_WINDOW_MS, sha256File, type ManifestEntry } from './manifest.ts';
 import type { CopyMethod } from './model.ts';
 import { runPool } from './pool.ts';
-import { scanTree, type ScanEntry } from './scan.ts';
+import { scanTree, type ScanEntry, type SpecialKind } from './scan.ts';
 import { copySparseFile, hasHoles } from './sparse-copy.ts';
 
 /** Progress of a long provisioning step. */
@@ -41,8 +41,14 @@ export interface CopyTreeResult {
   method: CopyMethod;
   files: number;
   bytes: number;
-  /** Sockets, devices and pipes, which are not copied. */
-  skipped: string[];
+  /** Sockets, devices and pipes, which are not copied (cp makes some: they are removed again). */
+  skipped: SkippedEntry[];
+}
+
+/** A special file left out of a copy, and what it is. */
+export interface SkippedEntry {
+  rel: string;
+  kind: SpecialKind;
 }
 
 const CLONE_UNSUPPORTED = new Set(['EOPNOTSUPP', 'ENOTSUP', 'EXDEV', 'ENOSYS', 'EINVAL', 'ENOTTY', 'EBADF', 'EPERM']);
@@ -78,10 +84,12 @@ export async function copyTree(source: string, target: string, options: CopyTree
   check();
   const dirs = listing.filter((e) => e.kind === 'dir');
   const items = listing.filter((e) => e.kind === 'file' || e.kind === 'symlink');
-  const skipped = listing.filter((e) => e.kind === 'other').map((e) => displayPath(e.rel));
+  const skipped = listing.filter((e) => e.kind === 'other').map((e) => ({ rel: e.rel, kind: e.special ?? 'special file' }));
   const firstFile = items.find((item) => item.kind === 'file');
   const method: CopyMethod = firstFile && (await canClone(inRoot(source, firstFile.rel), target)) ? 'clone' : 'copy';
   const vanished = copied ?? (await copyFiles(method === 'clone' ? fsSync.constants.COPYFILE_FICLONE : 0));
+  // cp -a makes FIFOs and sockets anew; the file-by-file copy cannot. Either way the sandbox has none, as its note says.
+  if (copied) for (const entry of skipped) await removeSpecial(inRoot(target, entry.rel));
   check();
   const notCopied = await reconcileWithCopy(source, target, listing, copiedAt - RACY_WINDOW_MS);
 
@@ -139,6 +147,12 @@ export async function copyTree(source: string, target: string, options: CopyTree
     entries.push(entry);
   }
   return { entries, method, files: items.length, bytes, skipped };
+}
+
+/** Removes what cp made of a special file, if that is what is there (a name taken since stays). */
+async function removeSpecial(at: string | Buffer): Promise<void> {
+  const stat = await fs.lstat(at).catch(() => null);
+  if (stat && !stat.isFile() && !stat.isDirectory() && !stat.isSymbolicLink()) await fs.unlink(at);
 }
 
 /** Below this size a file's holes are not worth a look (a few blocks at most). */

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../shared/errors.ts';
@@ -167,6 +169,34 @@ describe('copy_on_write', () => {
     expect(exists(path.join(manager.layout.root, planId))).toBe(false);
     const inPlace = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: dataDir, sandboxStrategy: 'none' });
     expect(inPlace.path).toBe(fs.realpathSync(dataDir));
+  });
+
+  it('lists FIFOs and sockets as not copied, leaves none of them in the sandbox, and copies the rest (cp and file by file)', async () => {
+    const { manager, plan } = newManager();
+    const server = net.createServer();
+    const originals: string[] = [];
+    try {
+      for (const odd of [false, true]) {
+        const original = tempDir('bindery-orig-');
+        originals.push(original);
+        writeFiles(original, { 'a.txt': 'a\n', 'run/keep.txt': 'k\n' });
+        execFileSync('mkfifo', [path.join(original, 'run/pipe')]);
+        // A top-level name that is not UTF-8 cannot be given to cp: that tree is copied file by file.
+        if (odd) fs.writeFileSync(Buffer.concat([Buffer.from(`${original}/`), Buffer.from([0x66, 0xff])]), 'x');
+      }
+      // A unix socket's path is short (108 bytes): it is made where the first original is.
+      await new Promise<void>((resolve) => server.listen(path.join(originals[0]!, 'sock'), resolve));
+      for (const original of originals) {
+        const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+        const expected = original === originals[0] ? ['run/pipe (FIFO)', 'sock (socket)'] : ['run/pipe (FIFO)'];
+        expect({ files: [...sandbox.ignoredFiles].sort(), count: sandbox.ignoredCount }).toEqual({ files: expected, count: expected.length });
+        expect(exists(path.join(sandbox.path, 'run/pipe')) || exists(path.join(sandbox.path, 'sock'))).toBe(false);
+        expect(fs.readFileSync(path.join(sandbox.path, 'run/keep.txt'), 'utf8')).toBe('k\n');
+        expect((await manager.changes(sandbox.id)).changes).toEqual([]);
+      }
+    } finally {
+      server.close();
+    }
   });
 
   it('none uses the original in place', async () => {

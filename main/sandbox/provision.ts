@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
 import { CancelledError } from '../../shared/errors.ts';
 import { makeFoldersWritable, makeReadOnly } from './access.ts';
-import type { ProvisionProgress } from './copy-tree.ts';
+import type { ProvisionProgress, SkippedEntry } from './copy-tree.ts';
 import { metaDir } from './layout.ts';
 import { writeBaseline } from './manifest.ts';
 import type { CopyMethod } from './model.ts';
@@ -35,6 +35,7 @@ export interface ProvisionOutcome {
   fallbackReason: string | null;
   baseRef: string | null;
   baseCommit: string | null;
+  /** What was not carried over: a worktree's ignored files, or a copy's special files (see notCopied). */
   ignoredFiles: string[];
   ignoredCount: number;
 }
@@ -63,7 +64,7 @@ export async function provision(request: ProvisionRequest): Promise<ProvisionOut
       outcome = await worktreeOrCopy(request, meta, copyOptions);
     } else {
       const copied = await provisionCopy(request.originalPath, request.sandboxPath, meta, copyOptions);
-      outcome = { ...NOTHING, strategy: 'copy_on_write', copyMethod: copied.copyMethod };
+      outcome = { ...NOTHING, strategy: 'copy_on_write', copyMethod: copied.copyMethod, ...notCopied(copied.skipped) };
     }
     if (request.access === 'read_only') await makeReadOnly(request.sandboxPath);
     if (outcome.strategy === 'copy_on_write') writeBaseline(meta);
@@ -91,7 +92,18 @@ async function worktreeOrCopy(request: ProvisionRequest, meta: string, copyOptio
     await fs.rm(request.sandboxPath, { recursive: true, force: true });
   }
   const copied = await provisionCopy(request.originalPath, request.sandboxPath, meta, copyOptions);
-  return { ...NOTHING, strategy: 'copy_on_write', copyMethod: copied.copyMethod, fallbackReason: `${reason}; copied instead` };
+  return { ...NOTHING, strategy: 'copy_on_write', copyMethod: copied.copyMethod, fallbackReason: `${reason}; copied instead`, ...notCopied(copied.skipped) };
+}
+
+/** How many special files a copy's note lists by name; the count says how many there were. */
+const NOT_COPIED_SAMPLE = 100;
+
+/**
+ * The special files a copy left out, for the sandbox's note of what was not carried over (where a
+ * worktree lists ignored files): each as "path (FIFO)", so no pipe or socket is dropped silently.
+ */
+export function notCopied(skipped: SkippedEntry[]): Pick<ProvisionOutcome, 'ignoredFiles' | 'ignoredCount'> {
+  return { ignoredFiles: skipped.slice(0, NOT_COPIED_SAMPLE).map((entry) => `${entry.rel} (${entry.kind})`), ignoredCount: skipped.length };
 }
 
 /** Removes a sandbox folder and its metadata, and the plan folder when it is left empty. */

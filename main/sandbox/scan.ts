@@ -26,6 +26,20 @@ export interface ScanEntry {
   ino: number;
   /** Symlink target (symlinks only). */
   target?: string;
+  /** What a special file is (kind `other` only): never copied, and said so by name. */
+  special?: SpecialKind;
+}
+
+/** The special files a copy leaves out, as people name them ("not copied: FIFO"). */
+export type SpecialKind = 'FIFO' | 'socket' | 'block device' | 'character device' | 'special file';
+
+/** What kind of special file an lstat describes (for an entry that is no file, folder or symlink). */
+export function specialKindOf(stat: fsSync.Stats | fsSync.Dirent): SpecialKind {
+  if (stat.isFIFO()) return 'FIFO';
+  if (stat.isSocket()) return 'socket';
+  if (stat.isBlockDevice()) return 'block device';
+  if (stat.isCharacterDevice()) return 'character device';
+  return 'special file';
 }
 
 /** Options of a scan. */
@@ -169,10 +183,13 @@ function toEntry(rel: string, type: string, size: string, mtime: string, ctime: 
   const kind = KINDS[type] ?? 'other';
   const entry: ScanEntry = { rel, kind, size: Number(size), mtimeMs: Number(mtime) * 1000, ctimeMs: Number(ctime) * 1000, mode: parseInt(mode, 8), ino: Number(ino) };
   if (kind === 'symlink') entry.target = target;
+  else if (kind === 'other') entry.special = SPECIALS[type] ?? 'special file';
   return entry;
 }
 
 const KINDS: Record<string, WalkKind> = { f: 'file', d: 'dir', l: 'symlink' };
+/** find's %y letters of special files. */
+const SPECIALS: Record<string, SpecialKind> = { p: 'FIFO', s: 'socket', b: 'block device', c: 'character device' };
 
 function name(bytes: Buffer): string {
   const text = bytes.toString('utf8');
@@ -212,7 +229,7 @@ function nodeScan(root: string, options: ScanOptions, sinceMs?: number, limit = 
         // A link deleted since it was listed is not there any more.
         if (target === null) return;
         entry.target = target;
-      }
+      } else if (kind === 'other') entry.special = specialKindOf(stat);
       entries.push(entry);
     },
     { skip: options.skipTopGit ? (rel) => rel === '.git' : undefined, includeDirs: true },

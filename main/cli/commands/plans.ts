@@ -73,7 +73,8 @@ function renderPlan(detail: PlanDetail): string {
   for (const s of detail.sandboxes) {
     if (s.fallbackReason) lines.push(`${s.resourceName}: ${s.requestedStrategy} fell back to ${s.strategy}: ${s.fallbackReason}`);
     if (s.handlerFailure) lines.push(`${s.resourceName}: ${s.handlerFailure}`);
-    if (s.ignoredCount > 0) lines.push(`${s.resourceName}: ${s.ignoredCount} ignored file(s) not carried over: ${s.ignoredFiles.slice(0, 5).map(displayPath).join(', ')}${s.ignoredCount > 5 ? ', ...' : ''}`);
+    // A worktree leaves ignored files behind; a copy, special files (listed as "path (FIFO)").
+    if (s.ignoredCount > 0) lines.push(`${s.resourceName}: ${s.ignoredCount} ${s.strategy === 'git_worktree' ? 'ignored' : 'special'} file(s) not ${s.strategy === 'git_worktree' ? 'carried over' : 'copied'}: ${s.ignoredFiles.slice(0, 5).map(displayPath).join(', ')}${s.ignoredCount > 5 ? ', ...' : ''}`);
     if (s.strategy === 'none') lines.push(`${s.resourceName}: strategy none: changes happen in place in ${s.path}; nothing to commit or discard.`);
     if (s.status !== 'ready') lines.push(`${s.resourceName}: sandbox ${s.status}${s.error ? ` (${s.error})` : ''}`);
   }

@@ -3,7 +3,7 @@
  * empty sandbox that write_only slots start from.
  */
 import fs from 'node:fs/promises';
-import { copyTree, type CopyTreeOptions } from '../copy-tree.ts';
+import { copyTree, type CopyTreeOptions, type SkippedEntry } from '../copy-tree.ts';
 import { manifestFile, writeManifest } from '../manifest.ts';
 import type { CopyMethod } from '../model.ts';
 
@@ -13,7 +13,7 @@ export async function provisionCopy(
   sandboxPath: string,
   meta: string,
   options: CopyTreeOptions,
-): Promise<{ copyMethod: CopyMethod; files: number; skipped: string[] }> {
+): Promise<{ copyMethod: CopyMethod; files: number; skipped: SkippedEntry[] }> {
   const result = await copyTree(original, sandboxPath, options);
   options.onProgress?.({ phase: 'finishing', done: result.files, total: result.files });
   await writeManifest(manifestFile(meta), result.entries);

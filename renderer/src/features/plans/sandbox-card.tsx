@@ -116,8 +116,9 @@ export function SandboxCard({ sandbox, changes }: SandboxCardProps): ReactElemen
       {sandbox.handlerFailure && <Note tone="warning">{sandbox.handlerFailure}</Note>}
       {sandbox.ignoredCount > 0 && (
         <Note tone="info">
-          {sandbox.ignoredCount} ignored file{sandbox.ignoredCount === 1 ? ' was' : 's were'} not carried
-          over: {sandbox.ignoredFiles.slice(0, 4).join(', ')}
+          {sandbox.ignoredCount} {sandbox.strategy === 'git_worktree' ? 'ignored' : 'special'} file
+          {sandbox.ignoredCount === 1 ? ' was' : 's were'} not {sandbox.strategy === 'git_worktree' ? 'carried over' : 'copied'}:{' '}
+          {sandbox.ignoredFiles.slice(0, 4).join(', ')}
           {sandbox.ignoredCount > 4 ? ', …' : ''}
         </Note>
       )}
