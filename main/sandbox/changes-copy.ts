@@ -7,6 +7,7 @@
  */
 import fsSync from 'node:fs';
 import { BinderyError } from '../../shared/errors.ts';
+import type { DiskEntry } from './content.ts';
 import { decodeName, inRoot } from './fs-path.ts';
 import { metaDir } from './layout.ts';
 import { manifestFile, RACY_WINDOW_MS, readManifest, sameInstant, sha256FileSync, type Manifest, type ManifestEntry } from './manifest.ts';
@@ -145,4 +146,49 @@ function namesOf(root: string, dir: string): Set<string> {
   } catch {
     return new Set();
   }
+}
+
+/**
+ * The hash of a base file that the original still holds, to learn for later: the manifest keeps
+ * content hashes only of files copied within the racy window, yet a change of the original's
+ * ctime alone (a chmod to the same mode, a hard link, Bindery's own backups) leaves its stat
+ * unable to prove it unchanged. Learned while the stat still proves it (`original` was read
+ * with that stat, and the file keeps it after the read), the hash settles that later by content.
+ */
+export function hashToLearn(entry: ManifestEntry, original: DiskEntry, at: string | Buffer): string | null {
+  if (entry.type !== 'file' || entry.sha256 !== undefined || entry.ctimeMs === undefined || original.type !== 'file') return null;
+  const same = (s: { size: number; mtimeMs: number; ino: number; ctimeMs: number; mode: number }) =>
+    s.size === entry.size && sameInstant(s.mtimeMs, entry.mtimeMs) && s.ino === entry.ino && sameInstant(s.ctimeMs, entry.ctimeMs!) && (s.mode & 0o7777) === entry.mode;
+  if (!same(original)) return null;
+  try {
+    const after = fsSync.lstatSync(at);
+    // Unchanged through the read: what was hashed is what was copied.
+    return after.isFile() && same(after) ? original.sha256 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records learned base hashes (see hashToLearn) in the sealed manifest. Best effort: what is not
+ * recorded is learned again at the next look (a damaged manifest is refused by that look too).
+ */
+export function learnBaseHashes(sandbox: SandboxRecord, learned: ReadonlyMap<string, string>): void {
+  if (learned.size === 0) return;
+  try {
+    saveLearned(trustedManifest(sandbox), learned);
+  } catch {
+    // Left for the next look.
+  }
+}
+
+function saveLearned(manifest: Manifest, learned: ReadonlyMap<string, string>): void {
+  let changed = false;
+  for (const [rel, sha256] of learned) {
+    const i = manifest.indexOf(rel);
+    if (i === -1 || manifest.entryAt(i).sha256 !== undefined) continue;
+    manifest.learnHash(i, sha256);
+    changed = true;
+  }
+  if (changed) manifest.saveSync();
 }

@@ -6,7 +6,7 @@
  */
 import { ConflictError } from '../../shared/errors.ts';
 import type { CacheLook, ChangeCache, ListedPath } from './change-cache.ts';
-import { copyCandidates } from './changes-copy.ts';
+import { copyCandidates, hashToLearn, learnBaseHashes } from './changes-copy.ts';
 import { gitCandidates, readBlobs, unchangedThroughFilters, type GitBaseEntry } from './changes-git.ts';
 import { lineCounts, readEntry, readSmallEntry, sameContent, TEXT_LIMIT, type DiskEntry } from './content.ts';
 import { displayPath, hasEscapes, inRoot } from './fs-path.ts';
@@ -144,6 +144,7 @@ function readAhead(sandbox: SandboxRecord, rels: readonly string[]): ReadAhead {
 async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<PathState[]> {
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);
+  const learned = new Map<string, string>();
   await runPool(rels.length, 16, async (index) => {
     const rel = rels[index]!;
     const base = bases.get(rel) ?? null;
@@ -153,8 +154,13 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
     // where the base had a file, that file is gone (a folder's own files are candidates of their own).
     const sandboxEntry: DiskEntry = inSandbox.type === 'other' ? { type: null } : inSandbox;
     const originalIsBase = matchesBase(original, base, sandbox.access === 'write_only');
+    if (originalIsBase && base?.kind === 'copy' && sandbox.access !== 'write_only') {
+      const sha256 = hashToLearn(base.entry, original, inRoot(sandbox.originalPath, rel));
+      if (sha256 !== null) learned.set(rel, sha256);
+    }
     states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase, ownCommit: ownCommits?.get(rel) ?? null, baseContent: null, readAtMs };
   });
+  learnBaseHashes(sandbox, learned);
   await settleThroughFilters(sandbox, states);
   await loadBaseContent(sandbox, states);
   return states;
@@ -269,6 +275,8 @@ function matchesBase(disk: DiskEntry, base: BaseInfo, writeOnly: boolean): boole
   const entry = base.entry;
   if (disk.type === 'symlink') return disk.data?.toString('utf8') === entry.target;
   if (disk.mode !== entry.mode) return false;
+  // Where the base's content is known (racy at copy time, or learned since), the content decides:
+  // a change of ctime alone (a chmod to the same mode, a hard link, a backup) is no change.
   if (entry.sha256 !== undefined) return disk.sha256 === entry.sha256;
   const sameInode = disk.size === entry.size && sameInstant(disk.mtimeMs, entry.mtimeMs) && disk.ino === entry.ino;
   // The ctime catches a write in place that kept the size and put the old mtime back (cp -p, touch -r).

@@ -93,6 +93,30 @@ describe('applyTransaction with the stats the caller saw', () => {
     expect(readTree(target)).toEqual({ 'a.txt': 'AAAA' });
   });
 
+  it('hashes again, and commits, an original whose ctime alone moved (a chmod to the same mode, a hard link) at any point', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    const file = path.join(target, 'a.txt');
+    const links = fs.mkdtempSync(path.join(path.dirname(target), 'links-'));
+    writeTree(target, { 'a.txt': 'aaaa' });
+    writeTree(sandbox, { 'a.txt': 'new!' });
+    fs.utimesSync(file, anHourAgo, anHourAgo);
+    let n = 0;
+    const touch = () => {
+      fs.chmodSync(file, fs.statSync(file).mode & 0o7777);
+      fs.linkSync(file, path.join(links, `l${n++}`));
+    };
+    for (const point of ['checked', 'backed_up', 'before_replace'] as const) {
+      fs.writeFileSync(file, 'aaaa');
+      fs.utimesSync(file, anHourAgo, anHourAgo);
+      const seen = seenAfter(file, SETTLED);
+      touch();
+      const ops: TransactionOp[] = [{ relPath: 'a.txt', kind: 'write', sourcePath: path.join(sandbox, 'a.txt'), expect: { kind: 'file', sha256: sha('aaaa'), seen } }];
+      const hooks = { at: (at: string) => void (at === point && touch()) };
+      expect(await applyTransaction({ journalDir, targetRoot: target, ops, hooks }), point).toMatchObject({ kind: 'applied' });
+      expect(readTree(target), point).toEqual({ 'a.txt': 'new!' });
+    }
+  });
+
   it('refuses an original edited between the check and the write, keeping the edit', async () => {
     const { sandbox, target, journalDir } = workspace();
     const file = path.join(target, 'a.txt');
