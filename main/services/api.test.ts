@@ -166,7 +166,7 @@ describe('the API object through the dispatcher', () => {
   it('answers doctor and appInfo', async () => {
     const report = await call('doctor');
     expect(report.dataDir).toBe(bindery.dataDir);
-    expect(report.checks.map((c) => c.name)).toEqual(['git', 'data directory', 'database']);
+    expect(report.checks.map((c) => c.name)).toEqual(['git', 'data directory', 'database', 'interrupted work', 'disk use']);
     const info = await call('appInfo');
     expect(info).toMatchObject({ name: 'Bindery', host: 'web', dataDir: bindery.dataDir, platform: process.platform });
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
