@@ -15,6 +15,8 @@ export default defineConfig<{ hostKind: HostKind }>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'e2e/artifacts/test-results',
+  // Better-sqlite3 for Electron's ABI, once, where an Electron binary exists.
+  globalSetup: './e2e/global-setup.ts',
   // Each test starts a server and runs the CLI as separate processes: generous on busy machines.
   timeout: 120_000,
   expect: { timeout: 10_000 },

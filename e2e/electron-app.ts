@@ -17,6 +17,7 @@ export async function launchElectron(dataDir: string): Promise<ElectronApplicati
     executablePath: electronBinary.path,
     args: [REPO_ROOT, '--data-dir', dataDir, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
     cwd: REPO_ROOT,
-    env: { ...process.env, ELECTRON_ENABLE_LOGGING: '1' },
+    // better-sqlite3 for Electron's ABI, prepared once by e2e/global-setup.ts.
+    env: { ...process.env, ELECTRON_ENABLE_LOGGING: '1', ...(process.env.BINDERY_E2E_ELECTRON_SQLITE ? { BINDERY_SQLITE_BINDING: process.env.BINDERY_E2E_ELECTRON_SQLITE } : {}) },
   });
 }
