@@ -168,6 +168,8 @@ describe('bindery mcp', () => {
     const slot = (name: string) => plan.slots.find((s) => s.slot_name === name) as Slot;
     expect(slot('repo')).toMatchObject({ access: 'read_write', resource_name: 'local/app' });
     expect(slot('config')).toMatchObject({ access: 'read_only', strategy: 'copy_on_write' });
+    // Read-only stays read-only: the sandbox has no write bits.
+    expect(fs.statSync(path.join(slot('config').sandbox_path, 'settings.json')).mode & 0o222).toBe(0);
     expect(slot('repo').sandbox_path).not.toBe(repo);
     expect(fs.existsSync(path.join(slot('repo').sandbox_path, 'src/app.ts'))).toBe(true);
 
