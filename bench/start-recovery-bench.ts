@@ -1,0 +1,64 @@
+/**
+ * What start-up recovery's look costs every command (bindery.start() with no interrupted work),
+ * beside opening the core it follows: a brand-new data directory, and 100 and 1,000 settled
+ * commits of 1,000 files each (journals kept for undo). Median of 15 in-process runs each.
+ * Run: npx tsx bench/start-recovery-bench.ts
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openBindery } from '../main/services/bindery.ts';
+import { newRecord, newTransactionId, type JournalOp } from '../main/sandbox/journal/journal-file.ts';
+
+const ROUNDS = 15;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Journals as a commit leaves them once settled: one state file past the first, and a backup folder. */
+function settledJournals(journalDir: string, count: number): void {
+  const ops: JournalOp[] = Array.from({ length: 1000 }, (_, index) => ({
+    index,
+    relPath: `src/dir${index % 20}/file${index}.ts`,
+    kind: 'write',
+    dirRel: `src/dir${index % 20}`,
+    name: `file${index}.ts`,
+    old: { kind: 'file', sha256: 'a'.repeat(64), size: 100, mode: 0o644 },
+    next: { kind: 'file', sha256: 'b'.repeat(64), size: 120, mode: 0o644 },
+  })) as unknown as JournalOp[];
+  for (let i = 0; i < count; i++) {
+    const id = newTransactionId();
+    const record = newRecord(id, '/home/someone/src/app', [], ops);
+    record.state = 'rolled_back';
+    record.seq = 4;
+    fs.mkdirSync(path.join(journalDir, id, 'backup'), { recursive: true });
+    fs.writeFileSync(path.join(journalDir, id, 'state-000004.json'), JSON.stringify(record));
+  }
+}
+
+async function measure(label: string, journals: number): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-start-bench-'));
+  settledJournals(path.join(dataDir, 'journal'), journals);
+  const opens: number[] = [];
+  const looks: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    let began = performance.now();
+    const core = openBindery(dataDir);
+    opens.push(performance.now() - began);
+    began = performance.now();
+    const started = await core.start();
+    looks.push(performance.now() - began);
+    if (started.report !== null) throw new Error('the bench data dir should hold no interrupted work');
+    core.close();
+  }
+  const look = median(looks);
+  const open = median(opens);
+  console.log(`${label.padEnd(28)} start() ${look.toFixed(2).padStart(7)} ms   openBindery ${open.toFixed(2).padStart(7)} ms   ratio ${(look / open).toFixed(2)}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await measure('brand-new data directory', 0);
+await measure('100 settled commits', 100);
+await measure('1,000 settled commits', 1000);
