@@ -1,5 +1,6 @@
 /** `bindery resources ...`: register, list, show, update, remove resources. */
 import { encodeResource } from '../../core/codec.ts';
+import { inPlaceWarning } from '../../core/strategy-defaults.ts';
 import type { Resource } from '../../../shared/model.ts';
 import { parseStrategy, type CommandModule } from '../command.ts';
 import { fields, table } from '../output.ts';
@@ -44,6 +45,7 @@ export const registerResources: CommandModule = (program, context) => {
         sandboxStrategy: parseStrategy(options.strategy),
         description: options.description,
       });
+      if (options.strategy === 'none') out.note(inPlaceWarning(`resource ${resource.name}`));
       out.result(encodeResource(resource), () => `Registered ${resource.name} (${resource.id}).\n${describe(resource)}`);
     });
 
@@ -92,6 +94,7 @@ export const registerResources: CommandModule = (program, context) => {
         sandboxStrategy: options.strategy === 'default' ? null : parseStrategy(options.strategy),
         description: options.description,
       });
+      if (options.strategy === 'none') out.note(inPlaceWarning(`resource ${resource.name}`));
       out.result(encodeResource(resource), () => `Updated ${resource.name}.\n${describe(resource)}`);
     });
 

@@ -23,4 +23,13 @@ describe('bindery types: sandbox strategy', () => {
     const described = await runCli(data, ['types', 'update', 'notes', '--description', 'kept']);
     expect([described.stderr, described.stdout]).toEqual(['', expect.stringMatching(/sandbox strategy:\s+none/)]);
   });
+
+  it('warns when a resource is set to work in place, on add and on update', async () => {
+    const data = tempDir('bindery-cli-');
+    const added = await runCli(data, ['resources', 'add', 'local/live', '--type', 'fs-directory', '--location', tempDir(), '--strategy', 'none']);
+    expect([added.code, added.stderr]).toEqual([0, expect.stringMatching(/^warning: resource local\/live uses sandbox strategy none/)]);
+    const cleared = await runCli(data, ['resources', 'update', 'local/live', '--strategy', 'default']);
+    expect([cleared.code, cleared.stderr]).toEqual([0, '']);
+    expect((await runCli(data, ['resources', 'update', 'local/live', '--strategy', 'none'])).stderr).toMatch(/warning: resource local\/live/);
+  });
 });

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { SandboxStrategy } from '../../../../shared/model.ts';
+import { StrategySelect } from '../resources/strategy-select.tsx';
 import { NEW_TYPE_STRATEGY, StrategyField } from './strategy-field.tsx';
 
 const render = (value: SandboxStrategy) => renderToStaticMarkup(<StrategyField value={value} onChange={() => {}} disabled={false} />);
@@ -19,5 +20,13 @@ describe('StrategyField', () => {
     expect(html).toMatch(/<option value="none" selected="">/);
     expect(html).toContain(WARNING);
     expect(html).toContain('role="alert"');
+  });
+
+  it('warns beside a resource whose strategy, its own or its type default, is none', () => {
+    const select = (value: SandboxStrategy | '', typeDefault: SandboxStrategy) =>
+      renderToStaticMarkup(<StrategySelect value={value} onChange={() => {}} typeDefault={typeDefault} error={null} />);
+    expect(select('none', 'copy_on_write')).toContain('a tool on this resource changes the original folder in place');
+    expect(select('', 'none')).toContain(WARNING);
+    expect(select('', 'copy_on_write')).not.toContain(WARNING);
   });
 });

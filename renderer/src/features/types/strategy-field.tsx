@@ -22,15 +22,20 @@ export function StrategyField(props: { value: SandboxStrategy; onChange: (value:
           <Options values={SANDBOX_STRATEGIES} labels={STRATEGY_LABELS} />
         </select>
       </Field>
-      {value === 'none' && (
-        <div className="callout callout-warning" role="alert">
-          <Icon name="alert" />
-          <span>
-            No sandbox: a tool on a resource of this type changes the original folder in place, with nothing to review, commit or undo. Choose Copy on
-            write to work on a copy.
-          </span>
-        </div>
-      )}
+      {value === 'none' && <InPlaceWarning subject="a resource of this type" />}
     </>
+  );
+}
+
+/** The warning shown beside a strategy picker set to none (types here, resources in their dialogs). */
+export function InPlaceWarning({ subject }: { subject: string }): ReactElement {
+  return (
+    <div className="callout callout-warning" role="alert">
+      <Icon name="alert" />
+      <span>
+        No sandbox: a tool on {subject} changes the original folder in place, with nothing to review, commit or undo. Choose Copy on write to work on a
+        copy.
+      </span>
+    </div>
   );
 }
