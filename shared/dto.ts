@@ -193,6 +193,8 @@ export interface ChangedFile {
   deletions: number | null;
   drift: 'clean' | 'conflict' | 'applied';
   driftReason: string | null;
+  /** Set when a side of this path cannot be read (e.g. "the sandbox's file cannot be read: permission denied (EACCES)"): it cannot be diffed or committed until it can. */
+  unreadable?: string;
 }
 
 /** The change list of one sandbox. */

@@ -123,7 +123,8 @@ class Comparison {
     } else if ((now.mode & this.mask) !== (entry.mode & this.mask) || now.size !== entry.size || !sameInstant(now.mtimeMs, entry.mtimeMs)) {
       this.candidates.set(now.rel, entry);
     } else if (entry.racy) {
-      if (sha256FileSync(inRoot(this.sandbox.path, now.rel)) !== entry.sha256) this.candidates.set(now.rel, entry);
+      // One that cannot be read is a candidate: the change list reports it as unreadable.
+      if (hashOrNull(inRoot(this.sandbox.path, now.rel)) !== entry.sha256) this.candidates.set(now.rel, entry);
       else if (Date.now() - entry.mtimeMs > RACY_WINDOW_MS) {
         // Verified well after its mtime: any later write gets a newer mtime, so the stat suffices from now on.
         this.manifest.markVerified(i);
@@ -136,6 +137,15 @@ class Comparison {
   lost(i: number): void {
     const entry = this.manifest.entryAt(i);
     if (!isExcluded(entry.path) && !this.candidates.has(entry.path)) this.candidates.set(entry.path, entry);
+  }
+}
+
+/** The sha256 of a sandbox file, or null when it cannot be read. */
+function hashOrNull(file: string | Buffer): string | null {
+  try {
+    return sha256FileSync(file);
+  } catch {
+    return null;
   }
 }
 

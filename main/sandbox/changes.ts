@@ -8,7 +8,8 @@ import { ConflictError } from '../../shared/errors.ts';
 import type { CacheLook, ChangeCache, ListedPath } from './change-cache.ts';
 import { copyCandidates, hashToLearn, learnBaseHashes } from './changes-copy.ts';
 import { gitCandidates, readBlobs, unchangedThroughFilters, type GitBaseEntry } from './changes-git.ts';
-import { lineCounts, readEntry, readSmallEntry, sameContent, TEXT_LIMIT, type DiskEntry } from './content.ts';
+import { assertReadable, unreadableChange, type UnreadableSide } from './changes-unreadable.ts';
+import { isUnreadable, lineCounts, readEntryOrWhy, readSmallEntry, sameContent, TEXT_LIMIT, type DiskEntry } from './content.ts';
 import { displayPath, hasEscapes, inRoot } from './fs-path.ts';
 import { changeListVersion, sideIds, type VersionedChange } from './change-version.ts';
 import { sameInstant, type ManifestEntry } from './manifest.ts';
@@ -39,6 +40,8 @@ export interface PathState {
   baseContent: Buffer | null;
   /** When reading the two sides began (ms since the epoch): changes since then may not show in their stats yet. */
   readAtMs: number;
+  /** A side that could not be read: its entry above is a stand-in, and the change says so. */
+  unreadable?: UnreadableSide | null;
 }
 
 /** A change with the states it was computed from (a rename has the old path's state as `source`). */
@@ -62,8 +65,9 @@ export async function inspectPath(sandbox: SandboxRecord, tempDir: string, relPa
   const bases = await candidateBases(sandbox, tempDir);
   if (!bases.has(relPath)) return undefined;
   const [alone] = await inspectBases(sandbox, new Map([[relPath, bases.get(relPath) ?? null]]));
-  if (alone && alone.change.kind !== 'added' && alone.change.kind !== 'deleted') return alone;
-  return (await inspectBases(sandbox, bases)).find((c) => c.change.path === relPath || c.change.oldPath === relPath);
+  const found = alone && alone.change.kind !== 'added' && alone.change.kind !== 'deleted' ? alone : (await inspectBases(sandbox, bases)).find((c) => c.change.path === relPath || c.change.oldPath === relPath);
+  if (found?.change.unreadable) assertReadable(found.change);
+  return found;
 }
 
 /** The paths that may have changed, with what the base held at each. */
@@ -96,6 +100,8 @@ async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>
 interface Sides {
   entries: [DiskEntry, DiskEntry];
   readAtMs: number;
+  /** A side that could not be read (its entry above is a stand-in). */
+  unreadable?: UnreadableSide | null;
 }
 
 /** Paths read ahead of the candidate list, with what was read. */
@@ -106,8 +112,11 @@ const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 
 async function readSides(sandbox: SandboxRecord, rel: string): Promise<Sides> {
   const readAtMs = Date.now();
-  const entries = await Promise.all([readEntry(inRoot(sandbox.path, rel)), readEntry(inRoot(sandbox.originalPath, rel))]);
-  return { entries, readAtMs };
+  const [inSandbox, original] = await Promise.all([readEntryOrWhy(inRoot(sandbox.path, rel)), readEntryOrWhy(inRoot(sandbox.originalPath, rel))]);
+  // A path that cannot be read is reported as such, not a failure of the whole list (see changes-unreadable.ts).
+  const unreadable = isUnreadable(inSandbox) ? { side: 'sandbox' as const, entry: inSandbox } : isUnreadable(original) ? { side: 'original' as const, entry: original } : null;
+  const entries: [DiskEntry, DiskEntry] = [isUnreadable(inSandbox) ? { type: null } : inSandbox, isUnreadable(original) ? { type: 'other' } : original];
+  return { entries, readAtMs, unreadable };
 }
 
 /**
@@ -148,7 +157,7 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
   await runPool(rels.length, 16, async (index) => {
     const rel = rels[index]!;
     const base = bases.get(rel) ?? null;
-    const { entries, readAtMs } = ahead?.get(rel) ?? (await readSides(sandbox, rel));
+    const { entries, readAtMs, unreadable } = ahead?.get(rel) ?? (await readSides(sandbox, rel));
     const [inSandbox, original] = entries;
     // A folder (or a special file) in the sandbox holds nothing that can be committed at this path:
     // where the base had a file, that file is gone (a folder's own files are candidates of their own).
@@ -158,7 +167,7 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
       const sha256 = hashToLearn(base.entry, original, inRoot(sandbox.originalPath, rel));
       if (sha256 !== null) learned.set(rel, sha256);
     }
-    states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase, ownCommit: ownCommits?.get(rel) ?? null, baseContent: null, readAtMs };
+    states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase, ownCommit: ownCommits?.get(rel) ?? null, baseContent: null, readAtMs, unreadable: unreadable ?? null };
   });
   learnBaseHashes(sandbox, learned);
   await settleThroughFilters(sandbox, states);
@@ -240,7 +249,7 @@ async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>,
         deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null,
         ...(change ? { ids: sideIds(state, sandbox.strategy) } : {}),
       };
-      cache?.keep(look!, state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
+      if (!state.unreadable) cache?.keep(look!, state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
       listed[positions.get(state.rel)!] = path;
     }
   }
@@ -307,6 +316,12 @@ function sandboxIsBase(state: PathState): boolean | null {
 }
 
 function describe(state: PathState, sandbox: SandboxRecord): FileChange | null {
+  const { unreadable } = state;
+  if (!unreadable) return describeRead(state, sandbox);
+  return unreadableChange(state, unreadable, unreadable.side === 'original' ? describeRead(state, sandbox) : null);
+}
+
+function describeRead(state: PathState, sandbox: SandboxRecord): FileChange | null {
   const { base, sandbox: now } = state;
   if (now.type === 'other') return null;
   if (base === null && now.type === null) return null;

@@ -11,6 +11,7 @@ import { ulid } from 'ulid';
 import { ConflictError, ValidationError } from '../../shared/errors.ts';
 import { assertReviewed, inspectedVersion } from './change-version.ts';
 import { committedMode, inspectChanges, type InspectedChange, type OwnCommits, type PathState } from './changes.ts';
+import { unreadableError } from './changes-unreadable.ts';
 import type { DiskEntry } from './content.ts';
 import { decodeName, displayPath, inRoot } from './fs-path.ts';
 import type { Expectation, KnownContent, SeenStat, TransactionOp } from './journal/index.ts';
@@ -62,6 +63,10 @@ export async function planCommit(sandbox: SandboxRecord, selection: CommitSelect
   if (selection.expectedVersion !== undefined) assertReviewed(selection.expectedVersion, inspectedVersion(inspected, sandbox.strategy), sandbox);
   const chosen = select(inspected, selection.paths, sandbox);
   const resolutions = selection.resolutions ?? {};
+  const resolutionOf = (change: InspectedChange['change']) => resolutions[change.path] ?? (change.oldPath !== null ? resolutions[change.oldPath] : undefined);
+  // Only a commit that includes a path it cannot read is refused, before anything is made for it.
+  const unreadable = chosen.filter((c) => c.change.unreadable && resolutionOf(c.change) !== 'ours').map((c) => c.change);
+  if (unreadable.length > 0) throw unreadableError(unreadable, sandbox.resourceName);
   const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [], unmatchedResolutions: unmatched(resolutions, chosen) };
   for (const item of chosen) {
     const { change } = item;
@@ -71,7 +76,7 @@ export async function planCommit(sandbox: SandboxRecord, selection: CommitSelect
       continue;
     }
     if (change.drift === 'conflict') {
-      const resolution = resolutions[change.path] ?? (change.oldPath !== null ? resolutions[change.oldPath] : undefined);
+      const resolution = resolutionOf(change);
       if (!resolution) {
         plan.blocked.push({ path: change.path, reason: change.driftReason ?? 'it changed in the original too' });
         continue;

@@ -180,6 +180,38 @@ function heldEntry(type: EntryType, base: { mode: number; ino: number; mtimeMs: 
   };
 }
 
+/** A file or symlink that is there but cannot be read: why, and what its stat says (null when even that failed). */
+export interface UnreadableEntry {
+  unreadable: string;
+  stat: { type: EntryType; mode: number; size: number } | null;
+}
+
+/** Errors that mean "this path cannot be read", as opposed to a failure of the whole look. */
+const UNREADABLE: Record<string, string> = { EACCES: 'permission denied', EPERM: 'operation not permitted', EIO: 'input/output error' };
+
+/** Reads like readEntry; a path that is there but cannot be read gives why instead of throwing. */
+export async function readEntryOrWhy(at: string | Buffer): Promise<DiskEntry | UnreadableEntry> {
+  try {
+    return await readEntry(at);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (!(code in UNREADABLE)) throw error;
+    let stat: UnreadableEntry['stat'] = null;
+    try {
+      const seen = fsSync.lstatSync(at);
+      if (seen.isFile() || seen.isSymbolicLink()) stat = { type: seen.isFile() ? 'file' : 'symlink', mode: seen.mode & 0o7777, size: seen.size };
+    } catch {
+      // Not even its stat: a folder above it cannot be searched.
+    }
+    return { unreadable: `${UNREADABLE[code]} (${code})`, stat };
+  }
+}
+
+/** True for what readEntryOrWhy gives when the path cannot be read. */
+export function isUnreadable(entry: DiskEntry | UnreadableEntry): entry is UnreadableEntry {
+  return 'unreadable' in entry;
+}
+
 /** True when two entries are of the same type with the same content (modes aside). */
 export function sameContent(a: DiskEntry, b: DiskEntry): boolean {
   if (a.type !== b.type) return false;
