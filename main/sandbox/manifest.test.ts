@@ -63,6 +63,17 @@ describe('manifest', () => {
     expect(() => readManifest(stem)).toThrow(/cannot be read/);
   });
 
+  it('checks the seal again after any write, though a settled manifest it verified is not hashed twice', async () => {
+    const stem = path.join(tempDir('bindery-manifest-'), 'manifest');
+    await writeManifest(stem, paths.map((p) => file(p)));
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    expect(readManifest(stem).size).toBe(paths.length);
+    const altered = fs.readFileSync(`${stem}.sealed`);
+    altered[altered.length - 80] = altered[altered.length - 80]! ^ 1;
+    fs.writeFileSync(`${stem}.sealed`, altered);
+    expect(() => readManifest(stem)).toThrow(/checksum does not match/);
+  });
+
   it('finds what a folder lost by its direct names, whatever sorts between them', () => {
     const manifest = Manifest.from('unused', paths.map((p) => file(p)));
     const lost = (dir: string, names: string[]) => manifest.lostUnder(dir, new Set(names)).map((i) => manifest.entryAt(i).path).sort();
