@@ -45,8 +45,8 @@ export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanO
   // A clock set back since the baseline would hide later writes from the ctime test: look at everything then.
   const baseline = recorded !== null && Date.now() >= recorded ? recorded : null;
   const since = baseline === null ? null : baseline - baselineMargin(baseline);
-  const changed = since === null ? null : await scanChangedSince(sandbox.path, since, { skipTopGit: true, expected: manifest.size, weigh: (name) => manifest.countUnder(name) });
-  const entries = changed ?? (await scanTree(sandbox.path, { skipTopGit: true, portable: options.portable }));
+  const changed = since === null ? null : await scanChangedSince(sandbox.path, since, { skipTopGit: true, expected: manifest.size, weigh: (name) => manifest.countUnder(name) }).catch(unlistable(sandbox));
+  const entries = changed ?? (await scanTree(sandbox.path, { skipTopGit: true, portable: options.portable }).catch(unlistable(sandbox)));
   const compare = new Comparison(sandbox, manifest, changed ? baseline : null);
   for (const now of entries) compare.entry(now);
   if (changed && since !== null) {
@@ -80,6 +80,21 @@ export function trustedManifest(sandbox: SandboxRecord): Manifest {
       { sandboxId: sandbox.id, manifest: file },
     );
   }
+}
+
+/**
+ * A folder of the sandbox that cannot be listed hides what changed in it: the changes are
+ * unknown (a discard needs force), and the error names the folder and what to do.
+ */
+function unlistable(sandbox: SandboxRecord): (error: NodeJS.ErrnoException) => never {
+  return (error) => {
+    if (error.code !== 'EACCES' && error.code !== 'EPERM') throw error;
+    const where = typeof error.path === 'string' ? error.path : sandbox.path;
+    throw new BinderyError('io_error', `A folder of the sandbox of ${sandbox.resourceName} cannot be read (${where}: permission denied), so its changes cannot be determined. Make it readable (for example chmod u+rx), then look again.`, {
+      sandboxId: sandbox.id,
+      path: where,
+    });
+  };
 }
 
 /** Compares scanned entries with the manifest, collecting candidates. */

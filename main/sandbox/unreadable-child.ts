@@ -1,7 +1,8 @@
 /**
  * Test child, run as an ordinary user (root reads any file): a copied sandbox where a tool left
  * a file it cannot read (chmod 000) and the person made an original file unreadable, beside
- * ordinary edits. Lists the changes, diffs, commits all, then commits the readable paths only.
+ * ordinary edits. Lists the changes, diffs, commits all, then commits the readable paths only;
+ * then, in a copy, locks a folder the tool made.
  * Prints what it saw as JSON. Run: node --import tsx unreadable-child.ts [copy_on_write | git_worktree]
  */
 import { execFileSync } from 'node:child_process';
@@ -44,6 +45,14 @@ try {
   result.commitA = await attempt(async () => (await manager.commit(sandbox.id, { paths: ['a.txt'] })).kind);
   result.originalA = fs.readFileSync(path.join(original, 'a.txt'), 'utf8');
   result.discard = await attempt(async () => (await manager.rollback(sandbox.id)).kind);
+  if (strategy === 'copy_on_write') {
+    // A folder that cannot be listed hides its changes: unknown, which discard does not take for clean.
+    fs.mkdirSync(path.join(sandbox.path, 'locked'));
+    fs.writeFileSync(path.join(sandbox.path, 'locked', 'work.txt'), 'work\n');
+    fs.chmodSync(path.join(sandbox.path, 'locked'), 0o000);
+    result.lockedChanges = await attempt(() => manager.changes(sandbox.id));
+    result.lockedDiscard = await attempt(async () => (await manager.rollback(sandbox.id, { yes: true })).kind);
+  }
 } catch (error) {
   result.error = (error as Error).stack;
 }

@@ -16,7 +16,7 @@ function runChild(strategy: string): Record<string, unknown> {
   return result;
 }
 
-describe.each(['copy_on_write', 'git_worktree'])('a file that cannot be read, in a %s sandbox or its original', (strategy) => {
+describe.each(['copy_on_write', 'git_worktree'])('a path that cannot be read, in a %s sandbox or its original', (strategy) => {
   it.skipIf(!asRoot)('is listed by path as unreadable while the rest goes on; only a commit that includes it is refused', () => {
     const result = runChild(strategy);
     expect(result).toMatchObject({
@@ -33,6 +33,11 @@ describe.each(['copy_on_write', 'git_worktree'])('a file that cannot be read, in
       commitA: { ok: 'committed' },
       originalA: 'edited\n',
       discard: { ok: 'needs_confirmation' },
+    });
+    if (strategy !== 'copy_on_write') return;
+    expect(result).toMatchObject({
+      lockedChanges: { code: 'io_error', error: expect.stringMatching(/A folder of the sandbox of R1 cannot be read \(.*locked: permission denied\).*Make it readable/) },
+      lockedDiscard: { ok: 'unknown' },
     });
   });
 });
