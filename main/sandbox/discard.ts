@@ -77,10 +77,8 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxRec
     if (!changes || changes.length > 0 || ignored.paths.length > 0) trashId = await toTrash(context, sandbox, changes, counts, ignored.paths);
     else await removeFolder(context, sandbox);
   }
-  if (!trashId) markDiscarded(context, sandbox.id);
-  const what = counts ? `${counts.total} change(s)${counts.ignored ? ` and ${counts.ignored} ignored file(s)` : ''}` : 'whole folder (its changes could not be determined)';
-  const kept = trashId ? ` Its ${what} ${counts ? 'are' : 'is'} in the trash (${trashId}) for ${context.trashDays} days.` : '';
-  logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, `Discarded the sandbox of ${sandbox.resourceName}.${kept}`);
+  // With a trash entry, finishDiscard recorded the discard (and its activity line) together with the entry.
+  if (!trashId) markDiscarded(context, sandbox, context.now(), `Discarded the sandbox of ${sandbox.resourceName}.`);
   // Without a trash entry nothing can bring its commits back, so their undo (and backups) ends here.
   if (!trashId) await dropUnservedBackups(context).catch(() => undefined);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'discarded' });
@@ -202,9 +200,11 @@ export async function finishDiscard(context: EngineContext, record: TrashRecord)
     }
     await fs.rmdir(path.dirname(sandbox.path)).catch(() => undefined);
   }
+  const counts = record.changes ? entry.counts : null;
+  const what = counts ? `${counts.total} change(s)${counts.ignored ? ` and ${counts.ignored} ignored file(s)` : ''} are` : 'whole folder (its changes could not be determined) is';
   context.db.transaction(() => {
     insertTrash(context.db, entry);
-    markDiscarded(context, sandbox.id, entry.createdAt);
+    markDiscarded(context, sandbox, entry.createdAt, `Discarded the sandbox of ${sandbox.resourceName}. Its ${what} in the trash (${entry.id}) for ${context.trashDays} days.`);
   })();
   await fs.rm(path.join(entry.trashPath, REMOVING_FLAG), { force: true });
   await fs.rm(path.join(entry.trashPath, DISCARDING_FLAG), { force: true });
@@ -217,13 +217,15 @@ function withIgnored(counts: ChangeCounts, ignored: number): ChangeCounts {
 }
 
 /**
- * Records a sandbox as discarded; its commits stop counting as its own until its trash entry made
+ * Records a sandbox as discarded, with its activity line in the same transaction (a crash cannot
+ * keep one without the other); its commits stop counting as its own until its trash entry made
  * `at` is restored (see forgetCommittedStates).
  */
-function markDiscarded(context: EngineContext, sandboxId: string, at = context.now()): void {
+function markDiscarded(context: EngineContext, sandbox: SandboxRecord, at: string, message: string): void {
   context.db.transaction(() => {
-    setSandboxStatus(context.db, sandboxId, 'discarded', context.now());
-    forgetCommittedStates(context.db, sandboxId, at);
+    setSandboxStatus(context.db, sandbox.id, 'discarded', context.now());
+    forgetCommittedStates(context.db, sandbox.id, at);
+    logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, message);
   })();
 }
 

@@ -153,7 +153,13 @@ async function recoverTrash(context: EngineContext): Promise<RecoveryReport['tra
   for (const item of await readDir(context.layout.trashDir)) {
     const trashPath = path.join(context.layout.trashDir, item.name);
     const discarding = await exists(path.join(trashPath, DISCARDING_FLAG));
-    if (!item.isDirectory() || (!discarding && !(await exists(path.join(trashPath, RESTORING_FLAG))))) continue;
+    if (!item.isDirectory()) continue;
+    if (!discarding && !(await exists(path.join(trashPath, RESTORING_FLAG)))) {
+      // A discard killed between making its folder and setting its flag; rmdir takes only an empty one,
+      // and a live discard whose folder goes now fails at its flag, before anything moved.
+      if (await fs.rmdir(trashPath).then(() => true, () => false)) found.push({ trashId: item.name, sandboxId: null, outcome: 'kept', reason: `Its empty trash folder ${trashPath} was removed.` });
+      continue;
+    }
     if (await heldByLiveProcess(trashPath)) continue;
     const record = await readTrashRecord(trashPath).catch(() => null);
     if (!record && discarding && (await holdsOnlyFlags(trashPath))) {

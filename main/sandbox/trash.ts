@@ -52,12 +52,26 @@ export async function restoreTrash(context: EngineContext, id: string): Promise<
     saveSandbox(context.db, restored);
     rememberCommittedStates(context.db, sandbox.id, entry.createdAt);
     markTrashRestored(context.db, id, context.now());
+    // In the same transaction, so a crash cannot keep the restore without its activity line.
+    logEvent(context, 'trash.restored', sandbox.planId, sandbox.id, `Restored the sandbox of ${sandbox.resourceName} from the trash (${id}).`);
   })();
-  await makeFoldersWritable(entry.trashPath);
-  await fs.rm(entry.trashPath, { recursive: true, force: true });
-  logEvent(context, 'trash.restored', sandbox.planId, sandbox.id, `Restored the sandbox of ${sandbox.resourceName} from the trash (${id}).`);
+  await removeFlagLast(entry.trashPath, RESTORING_FLAG);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'ready' });
   return restored;
+}
+
+/**
+ * Removes an entry's folder with its flag last, so a crash part way leaves the flag (recovery finds
+ * the entry and removes the rest) or an empty folder (which recovery removes too).
+ */
+async function removeFlagLast(trashPath: string, flag: string): Promise<void> {
+  await makeFoldersWritable(trashPath);
+  await setFlag(trashPath, flag).catch(() => undefined);
+  for (const name of await fs.readdir(trashPath).catch(() => [] as string[])) {
+    if (name !== flag) await fs.rm(path.join(trashPath, name), { recursive: true, force: true });
+  }
+  await fs.rm(path.join(trashPath, flag), { force: true });
+  await fs.rmdir(trashPath).catch(() => undefined);
 }
 
 /** Deletes expired entries (every entry with `all`); returns what was purged. */
