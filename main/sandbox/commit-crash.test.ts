@@ -24,7 +24,8 @@ function tree(root: string): Record<string, string> {
 }
 
 describe('a commit killed mid-way', () => {
-  it.each(['backed_up', 'staged', 'decided', 'replaced', 'synced'])('is finished or undone by recovery at the next start (killed at %s)', async (point) => {
+  // `finished`: right after the journal's committed state, before the registry records the commit (issue 20, item 5).
+  it.each(['backed_up', 'staged', 'decided', 'replaced', 'synced', 'finished'])('is finished or undone by recovery at the next start (killed at %s)', async (point) => {
     const { manager, plan, dataDir } = newManager();
     const original = tempDir('bindery-orig-');
     writeFiles(original, Object.fromEntries(Array.from({ length: FILES }, (_, i) => [`d${i % 4}/f${i}.txt`, `old ${i}\n`])));

@@ -104,7 +104,7 @@ export async function raceRound(workDir: string, mode: RaceMode, options: { file
     }
     const barrier = path.join(root, 'barrier');
     fs.mkdirSync(barrier);
-    const envOf = (role: 'first' | 'second') => (options.staged ? { BINDERY_RACE_ROLE: role, BINDERY_RACE_BARRIER: barrier } : {});
+    const envOf = (role: 'first' | 'second'): Record<string, string> => (options.staged ? { BINDERY_RACE_ROLE: role, BINDERY_RACE_BARRIER: barrier } : {});
     const results = await Promise.all([
       runChild(dataDir, sandboxes[0]!.id, envOf('first')),
       runChild(dataDir, sandboxes[sandboxes.length - 1]!.id, envOf('second')),

@@ -18,6 +18,8 @@ import { checkEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, readStamp, sameStamp, sameState, stampOf, type RecordedState, type StatStamp } from './entry-state.ts';
 import {
   createJournal,
+  fileIdOf,
+  folderOf,
   newRecord,
   newTransactionId,
   oldOf,
@@ -27,6 +29,7 @@ import {
   stagedPath,
   targetPath,
   transactionDir,
+  type FileId,
   type JournalOp,
   type JournalRecord,
 } from './journal-file.ts';
@@ -34,7 +37,7 @@ import { whileActive } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit, STOP } from './pool.ts';
 import { afterSettlingWaiting } from './recover.ts';
 import { absoluteIn, isInside, realTargetRoot, type ResolvedTarget } from './safe-path.ts';
-import { finishCommit, folderProblem, reach, replaceOne, rollBack, touchedDirs, type SettleContext } from './settle.ts';
+import { backupsOf, finishCommit, folderProblem, reach, replaceOne, rollBack, touchedDirs, type SettleContext } from './settle.ts';
 import type { ApplyTransactionInput, ApplyTransactionResult, CommitPhase, DriftedPath, TransactionOp } from './types.ts';
 
 /**
@@ -59,6 +62,7 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
   const emptied = checkEmptiedDirs(rootReal, input.removeDirs ?? [], input.ops);
   const record = newRecord(newTransactionId(), rootReal, createdDirsOf(input.ops, targets), targets.map((target, i) => toJournalOp(input.ops[i]!, target, i)), emptied);
   if (input.labels) record.labels = input.labels;
+  record.folderIds = folderIdsOf(record);
   const ctx: SettleContext = { journalDir, record, hooks: input.hooks, concurrency };
   // The journal names every temp file the commit may make before the targets are looked at, so its
   // flush runs while they are: looking changes nothing on disk and needs no durable journal.
@@ -90,8 +94,9 @@ async function commit(input: ApplyTransactionInput, journalDir: string, rootReal
       const replaceDrift = await replaceAll(ctx, backups.trusted, report);
       if (replaceDrift.length > 0) {
         await saveJournal(journalDir, record, 'rolling_back');
-        await rollBack(ctx, 'rolled_back', true);
-        return { kind: 'drifted', paths: replaceDrift };
+        // A drifted path was never replaced by this commit: what someone put there stays, as the drift says.
+        const untouched = (await rollBack(ctx, 'rolled_back', true)).filter((left) => !replaceDrift.some((d) => d.relPath === left.relPath));
+        return untouched.length > 0 ? { kind: 'drifted', paths: replaceDrift, untouched, backupDir: backupsOf(ctx) } : { kind: 'drifted', paths: replaceDrift };
       }
       report('finishing', 0, 1);
       await finishCommit(ctx, false);
@@ -205,7 +210,20 @@ async function createDirs(ctx: SettleContext): Promise<void> {
     }
   } finally {
     ctx.record.createdDirs = made;
+    // The folders the ops land in that did not exist at the check exist now: their identities too.
+    Object.assign((ctx.record.folderIds ??= {}), folderIdsOf(ctx.record));
   }
+}
+
+/** The identity of each existing folder the ops land in, by `dirRel`; one known already is kept. */
+function folderIdsOf(record: JournalRecord): Record<string, FileId> {
+  const ids: Record<string, FileId> = {};
+  for (const op of record.ops) {
+    if (op.dirRel in ids || record.folderIds?.[op.dirRel]) continue;
+    const id = fileIdOf(folderOf(record, op));
+    if (id) ids[op.dirRel] = id;
+  }
+  return ids;
 }
 
 /**
@@ -230,6 +248,8 @@ async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: 
   await forEachLimit(writesOf(record), ctx.concurrency, async (op) => {
     throwIfAborted(signal);
     if (op.next?.kind === 'file') await settleCopy(stagedPath(record, op), op.next.mode);
+    // Recorded before the commit point: a rollback then tells this commit's files from anyone else's.
+    op.staged = fileIdOf(stagedPath(record, op)) ?? undefined;
     await reach(ctx, 'staged', op.relPath);
     step();
   });
@@ -290,12 +310,13 @@ async function unchanged(target: string, op: JournalOp, stamp: StatStamp | undef
 /** Undoes a failed commit and returns the error to throw: the cause, and that nothing was changed. */
 async function abandon(ctx: SettleContext, error: unknown): Promise<unknown> {
   const { record, journalDir } = ctx;
+  let untouched: DriftedPath[];
   try {
     if (record.state === 'prepared') {
-      await rollBack(ctx, 'rolled_back', false);
+      untouched = await rollBack(ctx, 'rolled_back', false);
     } else {
       if (record.state !== 'rolling_back') await saveJournal(journalDir, record, 'rolling_back');
-      await rollBack(ctx, 'rolled_back', true);
+      untouched = await rollBack(ctx, 'rolled_back', true);
     }
   } catch (cleanupError) {
     return new BinderyError(
@@ -305,12 +326,29 @@ async function abandon(ctx: SettleContext, error: unknown): Promise<unknown> {
       { transactionId: record.transactionId },
     );
   }
+  if (untouched.length > 0) {
+    return new BinderyError(
+      'io_error',
+      `Commit to ${record.targetRoot} failed (${messageOf(error)}). Undoing it left ${untouched.length} path(s) not as before: ${leftList(untouched)} ` +
+        `Their versions from before the commit are kept in ${backupsOf(ctx)} (each named by its op's number in journal ${record.transactionId}); put them back by hand once the folders are right.`,
+      { transactionId: record.transactionId, untouched, backupDir: backupsOf(ctx) },
+    );
+  }
   if (error instanceof BinderyError) return error;
   return new BinderyError(
     'io_error',
     `Commit to ${record.targetRoot} failed: ${messageOf(error)}. It was undone, so every file is as before; fix the cause and commit again.`,
     { transactionId: record.transactionId },
   );
+}
+
+/** The paths a rollback left, grouped by why (the first ten of each), for a message. */
+export function leftList(untouched: readonly DriftedPath[]): string {
+  const byReason = new Map<string, string[]>();
+  for (const { relPath, reason } of untouched) byReason.set(reason, [...(byReason.get(reason) ?? []), relPath]);
+  return [...byReason]
+    .map(([reason, paths]) => `${paths.slice(0, 10).join(', ')}${paths.length > 10 ? ` and ${paths.length - 10} more` : ''}: ${reason}`)
+    .join(' ');
 }
 
 type Reporter = (phase: CommitPhase, done: number, total: number) => void;

@@ -8,7 +8,7 @@
  * or `drifted` (nothing changed; show the paths); `undoTransaction(...)` for "undo last commit";
  * `purgeTransactions(journalDir, before)` now and then to drop old backups.
  */
-export { applyTransaction } from './apply.ts';
+export { applyTransaction, leftList } from './apply.ts';
 export { DEFAULT_CONCURRENCY } from './pool.ts';
 export { undoTransaction } from './undo.ts';
 export { abandonTransaction, recoverTransactions } from './recover.ts';

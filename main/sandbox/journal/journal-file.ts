@@ -13,6 +13,7 @@ import { monotonicFactory } from 'ulid';
 import { BinderyError, NotFoundError } from '../../../shared/errors.ts';
 import { fsyncDir, fsyncDirs, fsyncFile, removeFile } from './durable-fs.ts';
 import type { RecordedState } from './entry-state.ts';
+import { diskPath } from './disk-path.ts';
 import { absoluteIn } from './safe-path.ts';
 
 /** Prefix of every temporary file Bindery puts in a target folder, so people (and recovery) know it. */
@@ -47,6 +48,33 @@ export interface JournalOp {
   old: RecordedState | null;
   /** What the commit puts there; null until staged. */
   next: RecordedState | null;
+  /**
+   * The identity of the staged file (a rename keeps it): a target with it holds what this very
+   * commit wrote, so a rollback may put the old version back; one with the same content but another
+   * identity was written by someone else and is left alone. Absent in journals of older versions.
+   */
+  staged?: FileId;
+}
+
+/** A file's or folder's identity on disk: device and inode numbers (decimal strings, as they may exceed 2^53). */
+export interface FileId {
+  dev: string;
+  ino: string;
+}
+
+/** The identity of what is at `file` (not following a last symlink), or null when nothing is. */
+export function fileIdOf(file: string): FileId | null {
+  try {
+    const stat = fsSync.lstatSync(diskPath(file), { bigint: true, throwIfNoEntry: false });
+    return stat ? { dev: String(stat.dev), ino: String(stat.ino) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when both name the same file or folder. */
+export function sameFileId(a: FileId | null | undefined, b: FileId | null | undefined): boolean {
+  return !!a && !!b && a.dev === b.dev && a.ino === b.ino;
 }
 
 /** A folder a commit removes once empty, and the mode to make it again with. */
@@ -72,6 +100,11 @@ export interface JournalRecord {
   /** Directories the commit removes if its ops empty them (see ApplyTransactionInput.removeDirs), deepest first, with their modes. */
   emptiedDirs?: EmptiedDir[];
   ops: JournalOp[];
+  /**
+   * The identity of each folder the ops land in (by `dirRel`) as the commit found or made it:
+   * every step that writes, restores or reads through a folder first checks it is still that one.
+   */
+  folderIds?: Record<string, FileId>;
   /** Paths a rollback or undo left alone because someone changed them meanwhile. */
   untouched?: Array<{ relPath: string; reason: string }>;
   /** The committer's labels (ApplyTransactionInput.labels). */

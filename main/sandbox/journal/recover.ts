@@ -19,6 +19,7 @@ import {
   targetPath,
   transactionAgeMs,
   type JournalOp,
+  type JournalRecord,
 } from './journal-file.ts';
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit } from './pool.ts';
@@ -68,8 +69,40 @@ async function recoverOne(journalDir: string, transactionId: string, options: Re
     if ((await transactionAgeMs(journalDir, transactionId)) > UNWRITTEN_GRACE_MS) await removeTransaction(journalDir, transactionId);
     return null;
   }
-  if (isFinal(peek.state) || ownedByLiveProcess(peek)) return null;
-  return withRootLock(journalDir, peek.targetRoot, () => settleLocked(journalDir, transactionId, options));
+  if (ownedByLiveProcess(peek)) return null;
+  if (isFinal(peek.state)) return unrecordedCommit(journalDir, peek, options);
+  return withRootLock(journalDir, peek.targetRoot, async () => {
+    const done = await settleLocked(journalDir, transactionId, options);
+    if (done) options.onSettled?.(done);
+    return done;
+  });
+}
+
+/**
+ * A finished commit the caller never recorded (its process died between the journal's last state
+ * and the caller's record): reported as completed, under its folder's lock, so the caller records
+ * it (and its backups serve an undo) exactly once, however many processes recover at once.
+ */
+async function unrecordedCommit(journalDir: string, peek: JournalRecord, options: RecoverOptions): Promise<RecoveredTransaction | null> {
+  const unrecorded = (record: JournalRecord | null): record is JournalRecord =>
+    record?.state === 'committed' && !!record.labels && !!options.unrecorded?.(record.transactionId, record.labels);
+  if (!unrecorded(peek)) return null;
+  return withRootLock(journalDir, peek.targetRoot, async () => {
+    const record = await readJournalOrNull(journalDir, peek.transactionId);
+    if (!unrecorded(record)) return null;
+    const done: RecoveredTransaction = { transactionId: record.transactionId, outcome: 'completed', ...completedPaths(record), labels: record.labels };
+    options.onSettled?.(done);
+    return done;
+  });
+}
+
+/** What a completed commit wrote and deleted, and what each path holds now. */
+function completedPaths(record: JournalRecord): Pick<RecoveredTransaction, 'written' | 'deleted' | 'committed'> {
+  return {
+    written: record.ops.filter((op) => op.kind === 'write').map((op) => op.relPath),
+    deleted: record.ops.filter((op) => op.kind === 'delete').map((op) => op.relPath),
+    committed: Object.fromEntries(record.ops.map((op) => [op.relPath, op.next as RecordedState])),
+  };
 }
 
 /**
@@ -119,11 +152,7 @@ async function settle(ctx: SettleContext): Promise<RecoveredTransaction> {
     default:
       outcome = rolledBack(transactionId, await rollBack(ctx, 'rolled_back', true));
   }
-  if (outcome.outcome === 'completed') {
-    outcome.written = ctx.record.ops.filter((op) => op.kind === 'write').map((op) => op.relPath);
-    outcome.deleted = ctx.record.ops.filter((op) => op.kind === 'delete').map((op) => op.relPath);
-    outcome.committed = Object.fromEntries(ctx.record.ops.map((op) => [op.relPath, op.next as RecordedState]));
-  }
+  if (outcome.outcome === 'completed') Object.assign(outcome, completedPaths(ctx.record));
   return labels ? { ...outcome, labels } : outcome;
 }
 
@@ -214,6 +243,8 @@ async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
   const pending: JournalOp[] = [];
   const blocked: JournalOp[] = [];
   await forEachLimit(record.ops, ctx.concurrency, async (op) => {
+    // Nothing is read through a folder that is not the recorded one: such an op blocks the commit.
+    if (folderProblem(record, op) !== null) return void blocked.push(op);
     const current = (await observe(targetPath(record, op))).state;
     if (op.next && sameState(current, op.next)) return;
     if (sameState(current, oldOf(op)) && folderProblem(record, op) === null && (await stagedReady(ctx, op))) pending.push(op);

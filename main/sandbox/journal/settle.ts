@@ -12,13 +12,18 @@ import { remakeEmptiedDirs, removeEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, sameState } from './entry-state.ts';
 import {
   backupPath,
+  fileIdOf,
   folderOf,
   oldOf,
   removeBackups,
   restoringPath,
+  sameFileId,
+  TEMP_PREFIX,
   saveJournal,
   stagedPath,
   targetPath,
+  transactionDir,
+  type FileId,
   type JournalOp,
   type JournalRecord,
 } from './journal-file.ts';
@@ -48,13 +53,16 @@ export function touchedDirs(record: JournalRecord): Set<string> {
 }
 
 /**
- * Why an op's folder can no longer be written safely (swapped for a symlink or gone), or null.
- * `checked` remembers folders already found sound in this phase, so each is resolved once.
+ * Why an op's folder can no longer be written or read safely, or null: it is gone, it or a folder
+ * above it is a symlink now, or another folder has its place (its device and inode are not the
+ * ones the commit recorded). `checked` remembers folders already found sound in this phase.
  */
 export function folderProblem(record: JournalRecord, op: JournalOp, checked?: Set<string>): string | null {
   if (checked?.has(op.dirRel)) return null;
-  if (!folderStillReal(folderOf(record, op))) {
-    return 'its folder was moved, removed or replaced by a symlink meanwhile, so Bindery did not write there.';
+  const folder = folderOf(record, op);
+  const known = record.folderIds?.[op.dirRel];
+  if (!folderStillReal(folder) || (known && !sameFileId(fileIdOf(folder), known))) {
+    return 'its folder was moved, removed or replaced (by a symlink or another folder) meanwhile, so Bindery did not write or read there.';
   }
   checked?.add(op.dirRel);
   return null;
@@ -66,14 +74,17 @@ export async function replaceOne(record: JournalRecord, op: JournalOp): Promise<
   else if (oldOf(op).kind !== 'absent') await removeFile(targetPath(record, op));
 }
 
-/** Puts an op's old version back atomically (the target holds the new one). */
-export async function restoreOld(ctx: SettleContext, op: JournalOp): Promise<void> {
+/**
+ * Puts an op's old version back atomically (the target holds the new one) and returns the identity
+ * of the file put there (null when the old version is no file at all), for the check after it.
+ */
+export async function restoreOld(ctx: SettleContext, op: JournalOp): Promise<FileId | null> {
   const { record } = ctx;
   const target = targetPath(record, op);
   const old = oldOf(op);
   if (old.kind === 'absent') {
     await removeFile(target);
-    return;
+    return null;
   }
   const temp = restoringPath(record, op);
   await removeFile(temp);
@@ -90,7 +101,9 @@ export async function restoreOld(ctx: SettleContext, op: JournalOp): Promise<voi
       );
     }
   }
+  const made = fileIdOf(temp);
   fs.renameSync(diskPath(temp), diskPath(target));
+  return made;
 }
 
 /** Removes the staged and restoring temp files of every op. */
@@ -103,33 +116,28 @@ export async function removeTemps(ctx: SettleContext): Promise<void> {
 }
 
 /**
- * Rolls a transaction back to the versions before it: targets holding the new version get the old
- * one back, anything else someone changed meanwhile is left alone (and reported); then temp files
- * and created directories go, and the journal records `finalState`. Skips looking at targets when
+ * Rolls a transaction back to the versions before it: targets holding what it wrote get the old
+ * version back, anything else someone changed meanwhile is left alone (and reported); then temp files
+ * and created directories go, and the journal records `finalState`. A rolled-back commit restores
+ * only the files it wrote itself (by identity); an undo, any holding what the commit left (by content).
+ * Every path is looked at only through its recorded folder, and each is checked after; the paths
+ * it could not put back are returned, and their backups kept. Skips looking at targets when
  * nothing can have been replaced yet (state `prepared`).
  */
 export async function rollBack(ctx: SettleContext, finalState: 'rolled_back' | 'undone', inspectTargets: boolean): Promise<DriftedPath[]> {
   const { record } = ctx;
   const untouched: DriftedPath[] = [];
   if (inspectTargets) {
+    const gone = (record.emptiedDirs ?? []).filter(({ rel }) => fileIdOf(absoluteIn(record.targetRoot, rel)) === null);
     await remakeEmptiedDirs(record);
+    // The folders the commit removed are made anew: new identities, which the checks below expect.
+    for (const { rel } of gone) {
+      const id = fileIdOf(absoluteIn(record.targetRoot, rel));
+      if (id && record.folderIds) record.folderIds[rel] = id;
+    }
     await forEachLimit(record.ops, ctx.concurrency, async (op) => {
-      const current = (await observe(targetPath(record, op))).state;
-      if (sameState(current, oldOf(op))) return;
-      const problem = folderProblem(record, op);
-      if (problem) {
-        untouched.push({ relPath: op.relPath, reason: problem });
-        return;
-      }
-      if (op.next && sameState(current, op.next)) {
-        await restoreOld(ctx, op);
-        await reach(ctx, 'restored', op.relPath);
-        return;
-      }
-      untouched.push({
-        relPath: op.relPath,
-        reason: `it now holds ${describeState(current)}, which is neither the version before the commit nor the committed one, so it was left as it is.`,
-      });
+      const problem = await putBack(ctx, op, finalState === 'undone');
+      if (problem) untouched.push({ relPath: op.relPath, reason: problem });
     });
   }
   await removeTemps(ctx);
@@ -142,6 +150,42 @@ export async function rollBack(ctx: SettleContext, finalState: 'rolled_back' | '
   if (untouched.length === 0) await removeBackups(ctx.journalDir, record.transactionId);
   await reach(ctx, 'finished');
   return untouched;
+}
+
+/**
+ * Brings one target back to its version before the transaction, or says why it did not: never
+ * through a folder that is not the recorded one, and never without checking the result.
+ */
+async function putBack(ctx: SettleContext, op: JournalOp, byContent: boolean): Promise<string | null> {
+  const { record } = ctx;
+  const target = targetPath(record, op);
+  const away = folderProblem(record, op);
+  if (away) return `${away} Its version from before the commit was not put back, and a ${TEMP_PREFIX} file of this commit may remain in the folder wherever it went.`;
+  const id = fileIdOf(target);
+  const current = (await observe(target)).state;
+  // What was read came through the folder only if it is still the recorded one.
+  const movedWhileRead = folderProblem(record, op);
+  if (movedWhileRead) return `${movedWhileRead} Its version from before the commit was not put back.`;
+  if (sameState(current, oldOf(op))) return null;
+  if (!op.next || !sameState(current, op.next)) {
+    return `it now holds ${describeState(current)}, which is neither the version before the commit nor the committed one, so it was left as it is.`;
+  }
+  // A rolled-back commit takes back only the files it wrote itself, not equal ones another process wrote since.
+  if (!byContent && op.staged && !sameFileId(id, op.staged)) {
+    return 'it holds the committed version, but as a file someone else wrote meanwhile, so it was left as it is.';
+  }
+  const made = await restoreOld(ctx, op);
+  await reach(ctx, 'restored', op.relPath);
+  const now = fileIdOf(target);
+  if (folderProblem(record, op) || (made ? !sameFileId(now, made) : now !== null)) {
+    return 'its version from before the commit was put back, but the folder or file changed right after, so it could not be verified; look at it.';
+  }
+  return null;
+}
+
+/** Where a transaction's backups are kept (what a person needs to put back what a rollback left). */
+export function backupsOf(ctx: Pick<SettleContext, 'journalDir' | 'record'>): string {
+  return path.join(transactionDir(ctx.journalDir, ctx.record.transactionId), 'backup');
 }
 
 /** Ends a commit whose files are all replaced: flush the folders, remove those it emptied, drop temp files, record `committed`. */

@@ -140,7 +140,16 @@ export type ApplyTransactionResult =
       /** What each path holds now, as the commit left it. */
       committed: Record<string, RecordedState>;
     }
-  | { kind: 'drifted'; paths: DriftedPath[] };
+  | {
+      kind: 'drifted';
+      paths: DriftedPath[];
+      /**
+       * Set when the commit had begun replacing and its rollback could not put every path back (its
+       * folder was swapped, say): those paths and why, with `backupDir` holding their old versions.
+       */
+      untouched?: DriftedPath[];
+      backupDir?: string;
+    };
 
 /**
  * Called for each interrupted transaction that waited for a folder to come back (see
@@ -186,4 +195,11 @@ export interface RecoveredTransaction {
 export interface RecoverOptions {
   hooks?: JournalHooks;
   concurrency?: number;
+  /**
+   * True when a finished commit with these labels is one the caller has not recorded (its process
+   * died right after the journal's last state): recovery then reports it as completed too.
+   */
+  unrecorded?: (transactionId: string, labels: Record<string, string>) => boolean;
+  /** Called with each outcome while its folder's lock is still held, so the caller records it before anyone else looks. */
+  onSettled?: (done: RecoveredTransaction) => void;
 }
