@@ -6,15 +6,16 @@
  */
 import fs from 'node:fs/promises';
 import { ulid } from 'ulid';
-import { ConflictError, NotFoundError } from '../../shared/errors.ts';
+import { BinderyError, ConflictError, NotFoundError } from '../../shared/errors.ts';
 import { committedStates, insertCommit, lastCommit, markCommitUndone } from '../registry/sandbox-commits.ts';
 import { getSandbox, setSandboxStatus } from '../registry/sandboxes.ts';
 import { expectedFor } from './change-version.ts';
+import { withSandboxLocks } from './commit-lock.ts';
 import { checkResolutions, conflictError, planCommit, type CommitPlan, type CommitSelection } from './commit-plan.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import { displayPath } from './fs-path.ts';
 import { commitPaths, currentBranch } from './git-commit.ts';
-import type { CommitProgress } from './journal/index.ts';
+import { leftList, type CommitProgress, type DriftedPath } from './journal/index.ts';
 import type { CommitRecord, CommittedState, SandboxRecord } from './model.ts';
 import { noteRecovered } from './recovery.ts';
 
@@ -35,6 +36,11 @@ export type CommitOutcome =
 
 /** Commits one sandbox. */
 export async function commitSandbox(context: EngineContext, sandbox: SandboxRecord, options: CommitOptions): Promise<CommitOutcome> {
+  // Held from the first look to the commit's record, so another process's commit cannot come between them.
+  return withSandboxLocks(context, [sandbox], 'committing to', () => commitSandboxLocked(context, getSandbox(context.db, sandbox.id) ?? sandbox, options));
+}
+
+async function commitSandboxLocked(context: EngineContext, sandbox: SandboxRecord, options: CommitOptions): Promise<CommitOutcome> {
   const plan = await planCommit(sandbox, options, context.layout.tempDir, committedStates(context.db, sandbox.id));
   try {
     checkResolutions(plan.unmatchedResolutions);
@@ -48,6 +54,11 @@ export async function commitSandbox(context: EngineContext, sandbox: SandboxReco
 
 /** Commits every committable sandbox of a plan, all checked before any is written. */
 export async function commitAll(context: EngineContext, sandboxes: SandboxRecord[], options: CommitOptions): Promise<CommitOutcome[]> {
+  const fresh = () => sandboxes.map((s) => getSandbox(context.db, s.id) ?? s);
+  return withSandboxLocks(context, sandboxes, 'committing to', () => commitAllLocked(context, fresh(), options));
+}
+
+async function commitAllLocked(context: EngineContext, sandboxes: SandboxRecord[], options: CommitOptions): Promise<CommitOutcome[]> {
   const live = sandboxes.filter((s) => s.strategy !== 'none' && s.access !== 'read_only' && (s.status === 'ready' || s.status === 'committed'));
   const plans: CommitPlan[] = [];
   try {
@@ -78,6 +89,10 @@ export async function commitAll(context: EngineContext, sandboxes: SandboxRecord
 
 /** Undoes the newest commit of a sandbox that is not undone yet. */
 export async function undoLastCommit(context: EngineContext, sandbox: SandboxRecord): Promise<{ restored: string[]; gitCommit: string | null }> {
+  return withSandboxLocks(context, [sandbox], 'undoing a commit to', () => undoLocked(context, sandbox));
+}
+
+async function undoLocked(context: EngineContext, sandbox: SandboxRecord): Promise<{ restored: string[]; gitCommit: string | null }> {
   const commit = lastCommit(context.db, sandbox.id);
   if (!commit) throw new NotFoundError(`The sandbox of ${sandbox.resourceName} has no commit to undo.`, { sandboxId: sandbox.id });
   let result: Awaited<ReturnType<EngineContext['journal']['undoTransaction']>>;
@@ -123,7 +138,14 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
     labels: { sandboxId: sandbox.id, planId: sandbox.planId },
     onProgress: options.onProgress,
     onRecovered: (done) => noteRecovered(context, done, `before this commit, once ${sandbox.originalPath} was back`),
+  }).catch((error: unknown) => {
+    // A failed commit whose undoing left paths behind is in the log too, with what is left.
+    if ((error as BinderyError).details && (error as { details: { untouched?: unknown[] } }).details.untouched?.length) {
+      logEvent(context, 'commit.rolled_back', sandbox.planId, sandbox.id, (error as Error).message);
+    }
+    throw error;
   });
+  if (result.kind === 'drifted' && result.untouched?.length) throw partlyUndone(context, sandbox, result.paths, result.untouched, result.backupDir ?? '');
   if (result.kind === 'drifted') {
     throw conflictError(
       result.paths.map((p) => ({ path: p.relPath, reason: `changed between the check and the write: ${p.reason}` })),
@@ -159,6 +181,19 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
 function ownStates(plan: CommitPlan, committed: Record<string, CommittedState>): Record<string, CommittedState> {
   const merged = new Set(plan.ops.filter((op) => op.kind === 'write' && plan.tempFiles.includes(op.sourcePath)).map((op) => op.relPath));
   return Object.fromEntries(Object.entries(committed).filter(([rel]) => !merged.has(rel)));
+}
+
+/**
+ * A commit stopped by a change meanwhile whose undoing could not put every path back (a folder was
+ * swapped under it): what stopped it, exactly which paths are left and where their backups are.
+ */
+function partlyUndone(context: EngineContext, sandbox: SandboxRecord, stopped: DriftedPath[], left: DriftedPath[], backupDir: string): BinderyError {
+  const message =
+    `Commit of ${sandbox.resourceName} stopped: ${stopped.map((p) => `${p.relPath} (${p.reason})`).slice(0, 3).join('; ')}. ` +
+    `Undoing what it had written left ${left.length} path(s) in ${sandbox.originalPath} not as before: ${leftList(left)} ` +
+    `Their versions from before the commit are kept in ${backupDir}; put them back by hand once the folders are right.`;
+  logEvent(context, 'commit.rolled_back', sandbox.planId, sandbox.id, message);
+  return new BinderyError('conflict', message, { stopped, untouched: left, backupDir });
 }
 
 async function undoApplied(context: EngineContext, outcomes: CommitOutcome[]): Promise<void> {
