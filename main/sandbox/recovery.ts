@@ -44,8 +44,13 @@ export interface RecoveryReport {
 export async function recoverSandboxes(context: EngineContext): Promise<RecoveryReport> {
   const { db, layout } = context;
   const report: RecoveryReport = { transactions: [], missing: [], returned: [], abandoned: [], trash: [], orphans: [] };
-  if (await exists(layout.journalDir)) report.transactions = await context.journal.recoverTransactions(layout.journalDir);
-  for (const done of report.transactions) noteRecovered(context, done, 'at start');
+  if (await exists(layout.journalDir)) {
+    report.transactions = await context.journal.recoverTransactions(layout.journalDir, {
+      // A commit whose process died after the journal's end but before its record: recorded now, so it can be undone.
+      unrecorded: (transactionId, labels) => !commitOfTransaction(db, transactionId) && ['ready', 'committed'].includes(getSandbox(db, labels.sandboxId ?? '')?.status ?? ''),
+      onSettled: (done) => noteRecovered(context, done, 'at start'),
+    });
+  }
   report.trash = await recoverTrash(context);
   for (const sandbox of sandboxesWithStatus(db, ['provisioning'])) {
     const marker = await readMarker(sandbox.path);
