@@ -88,7 +88,10 @@ async function candidateBases(sandbox: SandboxRecord, tempDir: string): Promise<
 /** Reads the candidates on both sides and describes each, renames paired, in path order. */
 async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
   const pairable: Array<Pairable<InspectedChange>> = [];
-  for (const state of await readStates(sandbox, bases, undefined, ownCommits)) {
+  const learned = new Map<string, string>();
+  const states = await readStates(sandbox, bases, undefined, ownCommits, learned);
+  learnBaseHashes(sandbox, learned);
+  for (const state of states) {
     const change = describe(state, sandbox);
     if (change) pairable.push(pairableState({ change, target: state, source: null }, sandbox.strategy));
   }
@@ -149,11 +152,13 @@ function readAhead(sandbox: SandboxRecord, rels: readonly string[]): ReadAhead {
   return ahead;
 }
 
-/** Reads both sides of each candidate (or takes them from `ahead`), and the base content where it is known. */
-async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<PathState[]> {
+/**
+ * Reads both sides of each candidate (or takes them from `ahead`), and the base content where it
+ * is known; adds to `learned` the base hashes a copy's original proves (for learnBaseHashes).
+ */
+async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ahead: ReadAhead | undefined, ownCommits: OwnCommits | undefined, learned: Map<string, string>): Promise<PathState[]> {
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);
-  const learned = new Map<string, string>();
   await runPool(rels.length, 16, async (index) => {
     const rel = rels[index]!;
     const base = bases.get(rel) ?? null;
@@ -169,7 +174,6 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
     }
     states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase, ownCommit: ownCommits?.get(rel) ?? null, baseContent: null, readAtMs, unreadable: unreadable ?? null };
   });
-  learnBaseHashes(sandbox, learned);
   await settleThroughFilters(sandbox, states);
   await loadBaseContent(sandbox, states);
   return states;
@@ -239,8 +243,9 @@ async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>,
     }
     at++;
   }
+  const learned = new Map<string, string>();
   for (let from = 0; from < unread.length; from += LIST_CHUNK) {
-    for (const state of await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead, ownCommits)) {
+    for (const state of await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead, ownCommits, learned)) {
       const change = describe(state, sandbox);
       const ids = change ? pairableState({ change, target: state, source: null }, sandbox.strategy) : null;
       const path: ListedPath = {
@@ -253,6 +258,8 @@ async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>,
       listed[positions.get(state.rel)!] = path;
     }
   }
+  // Once per list, not per slice: the manifest is rewritten whole.
+  learnBaseHashes(sandbox, learned);
   const pairable = listed.flatMap((path) =>
     path.change ? [{ value: { change: path.change, ids: path.ids ?? '' }, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId }] : [],
   );
