@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { BinderyError, ConflictError } from '../../shared/errors.ts';
 import { tempDir, writeFiles } from '../testing/fixtures.ts';
 import { RACY_WINDOW_MS } from './manifest.ts';
+import * as journal from './journal/index.ts';
+import { SandboxManager } from './sandbox-manager.ts';
 import { newManager } from './test-harness.ts';
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
 
 const FILES = { 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n', 'd.txt': 'd\n' };
 /** An original whose files are older than the racy window: the manifest holds no hash of them, only their stats. */
@@ -16,10 +22,10 @@ async function agedOriginal(): Promise<string> {
 }
 
 async function sandboxWithEdits(dir: string) {
-  const { manager, plan } = newManager();
+  const { manager, plan, db, dataDir } = newManager();
   const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
   writeFiles(sandbox.path, { 'a.txt': 'A\n', 'b.txt': 'B\n', 'c.txt': 'C\n', 'd.txt': 'D\n' });
-  return { manager, sandbox };
+  return { manager, sandbox, db, dataDir };
 }
 
 const drifts = async (manager: Awaited<ReturnType<typeof sandboxWithEdits>>['manager'], id: string) =>
@@ -44,9 +50,9 @@ describe('conflicts of a copied sandbox', () => {
     expect([fs.readFileSync(path.join(dir, 'a.txt'), 'utf8'), fs.readFileSync(path.join(dir, 'b.txt'), 'utf8')]).toEqual(['A\n', 'B\n']);
   }, 20_000);
 
-  it("are not made by Bindery's own backups: a commit that failed and was undone can be retried", async () => {
+  it("are not made by Bindery's own backups: a commit that failed and was undone, or stopped while backing up, can be retried", async () => {
     const dir = await agedOriginal();
-    const { manager, sandbox } = await sandboxWithEdits(dir);
+    const { manager, sandbox, db, dataDir } = await sandboxWithEdits(dir);
     // The disk fails once the first file is replaced: the commit is undone, its backups having been linked.
     const failed = await manager
       .commit(sandbox.id, {
@@ -58,6 +64,18 @@ describe('conflicts of a copied sandbox', () => {
     expect(failed).toBeInstanceOf(BinderyError);
     expect((failed as Error).message).toMatch(/It was undone/);
     expect(fs.readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('a\n');
+    expect(await drifts(manager, sandbox.id)).toEqual({ 'a.txt': 'clean', 'b.txt': 'clean', 'c.txt': 'clean', 'd.txt': 'clean' });
+    // Stopped while backing up (the hook stands in for a kill there): some files linked, none replaced.
+    const stopping = new SandboxManager({
+      db,
+      dataDir,
+      journal: {
+        ...journal,
+        applyTransaction: (input) =>
+          journal.applyTransaction({ ...input, concurrency: 1, hooks: { at: (point, relPath) => void (point === 'backed_up' && relPath === 'c.txt' && fail('killed')) } }),
+      },
+    });
+    await expect(stopping.commit(sandbox.id)).rejects.toThrow(/killed/);
     expect(await drifts(manager, sandbox.id)).toEqual({ 'a.txt': 'clean', 'b.txt': 'clean', 'c.txt': 'clean', 'd.txt': 'clean' });
     expect(await manager.commit(sandbox.id)).toMatchObject({ kind: 'committed' });
     expect(fs.readFileSync(path.join(dir, 'd.txt'), 'utf8')).toBe('D\n');
