@@ -408,8 +408,17 @@ function drift(state: PathState, sandbox: SandboxRecord): Pick<FileChange, 'drif
   else if (state.base === null && now === 'other') reason = `${sandbox.originalPath} has a folder or special file at this path, which a commit does not replace: commit the deletions inside the folder first (select the folder with a trailing /; it goes once they empty it), or move it aside there`;
   else if (state.base === null) reason = `a ${now} was created at this path in ${sandbox.originalPath} after the sandbox was made`;
   else if (now === null) reason = `it was deleted from ${sandbox.originalPath} after the sandbox was made`;
+  else if (onlyStatusMoved(state)) reason = `its status changed in ${sandbox.originalPath} after the sandbox was made (size, time and mode as they were): its content may be the same, which Bindery cannot prove; compare, then choose`;
   else reason = `it changed in ${sandbox.originalPath} after the sandbox was made`;
   return { drift: 'conflict', driftReason: reason };
+}
+
+/** True when a copy's original differs from its base only in ctime, and no base hash can settle it by content. */
+function onlyStatusMoved(state: PathState): boolean {
+  const { base, original } = state;
+  if (base?.kind !== 'copy' || base.entry.type !== 'file' || base.entry.sha256 !== undefined || original.type !== 'file') return false;
+  const entry = base.entry;
+  return original.mode === entry.mode && original.size === entry.size && sameInstant(original.mtimeMs, entry.mtimeMs) && original.ino === entry.ino;
 }
 
 /** A change to pair into renames, with the content identities that pairing compares (computed only when needed). */

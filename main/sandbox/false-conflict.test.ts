@@ -50,6 +50,14 @@ describe('conflicts of a copied sandbox', () => {
     expect([fs.readFileSync(path.join(dir, 'a.txt'), 'utf8'), fs.readFileSync(path.join(dir, 'b.txt'), 'utf8')]).toEqual(['A\n', 'B\n']);
   }, 20_000);
 
+  it('say so when only the status moved before any look learned the content, which the stats cannot settle', async () => {
+    const dir = await agedOriginal();
+    const { manager, sandbox } = await sandboxWithEdits(dir);
+    fs.chmodSync(path.join(dir, 'a.txt'), fs.statSync(path.join(dir, 'a.txt')).mode & 0o7777);
+    const [a] = (await manager.changes(sandbox.id)).changes;
+    expect(a).toMatchObject({ path: 'a.txt', drift: 'conflict', driftReason: expect.stringMatching(/its status changed in .* its content may be the same/) });
+  }, 20_000);
+
   it("are not made by Bindery's own backups: a commit that failed and was undone, or stopped while backing up, can be retried", async () => {
     const dir = await agedOriginal();
     const { manager, sandbox, db, dataDir } = await sandboxWithEdits(dir);
