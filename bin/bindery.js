@@ -3,7 +3,6 @@
 // development checkout where the bundle is missing or older than a source it was built from, it
 // runs the TypeScript sources through tsx instead, with a one-line notice (slower start).
 import fs from 'node:fs';
-import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -25,9 +24,6 @@ function staleBundle() {
   }
   return null;
 }
-
-// Node 22.1+ keeps the compiled bundle between runs: compiling it is a quarter of a start-up on Node 20.
-module.enableCompileCache?.();
 
 const stale = staleBundle();
 if (stale === null) {

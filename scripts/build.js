@@ -1,6 +1,6 @@
 // `npm run build`: the renderer with Vite into out/renderer; the Electron main process (ESM) and
 // preload (CommonJS, for the sandboxed renderer) with esbuild into out/main and out/preload; and a
-// bundled CLI into out/cli that bin/bindery.js and the packaged app run without tsx.
+// bundled CLI into out/cli (bindery.cjs and its loader bindery.js) that bin/bindery.js runs without tsx.
 // `node scripts/build.js --cli` (npm run build:cli, and `prepare` on npm install) builds only the CLI.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,30 +34,31 @@ export async function buildRenderer() {
 }
 
 /**
- * Builds out/cli/bindery.js and the chunks it loads on demand (out/cli/chunks): each command's code,
- * the core, the web server are separate files, so a command reads and compiles only what it runs.
- * Chunks of earlier builds are removed; inputs.json lists the sources it was built from. Returns
- * esbuild's metafile (what each output holds and imports).
+ * Builds the CLI into out/cli: bindery.cjs, one CommonJS file in which each command's modules are
+ * evaluated only when it runs, and bindery.js, the loader that runs it with V8's code cache
+ * (scripts/cli-loader.js). inputs.json lists the sources it was built from, for bin/bindery.js.
+ * Returns esbuild's metafile.
  */
 export async function buildCli({ outDir = path.join(root, 'out', 'cli') } = {}) {
   const esbuild = await import('esbuild');
   const started = Date.now();
   const result = await esbuild.build({
     ...common,
-    entryPoints: [{ in: 'main/cli/bundle-entry.ts', out: 'bindery' }],
-    outdir: outDir,
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    format: 'esm',
+    entryPoints: ['main/cli/bundle-entry.ts'],
+    outfile: path.join(outDir, 'bindery.cjs'),
+    // CommonJS, not ES modules: a script V8 can cache the compiled code of on Node 20 (vm.Script),
+    // and esbuild turns each import() into a lazy initializer, so unused commands never run.
+    format: 'cjs',
     metafile: true,
-    // Every chunk gets the banner (a #! line is valid in any module); the entry is the one run.
-    banner: { js: `#!/usr/bin/env node\n${REQUIRE_BANNER}` },
+    // CommonJS has no import.meta: the sources' two uses get the loader's module arguments.
+    define: { ...common.define, 'import.meta.url': '__bindery_module_url', 'import.meta.dirname': '__dirname' },
+    banner: { js: "const __bindery_module_url = require('node:url').pathToFileURL(__filename).href;" },
   });
-  const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
-  const chunks = path.join(outDir, 'chunks');
-  for (const name of fs.readdirSync(chunks)) {
-    if (!written.has(path.join(chunks, name))) fs.rmSync(path.join(chunks, name), { force: true });
-  }
+  const loader = fs.readFileSync(path.join(root, 'scripts', 'cli-loader.js'), 'utf8');
+  fs.writeFileSync(path.join(outDir, 'bindery.js'), loader.replace("'0.0.0-unbuilt'", JSON.stringify(version)));
+  // Left by the split ES-module builds before this one.
+  fs.rmSync(path.join(outDir, 'chunks'), { recursive: true, force: true });
+  fs.rmSync(path.join(outDir, 'bindery.js.map'), { force: true });
   const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/') && !file.includes(':'));
   // Written last, with the time the build began: a source changed after that makes the bundle stale.
   fs.writeFileSync(path.join(outDir, 'inputs.json'), `${JSON.stringify({ builtFrom: started, inputs })}\n`);

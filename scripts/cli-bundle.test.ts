@@ -1,6 +1,7 @@
 /**
- * The CLI bundle and bin/bindery.js: a command loads only its own code, and the bin runs the bundle
- * unless it is missing or older than its sources (then the sources through tsx, with one notice line).
+ * The CLI bundle and bin/bindery.js: a command evaluates only its own code, compiles from a cache
+ * after its first run, and the bin runs the bundle unless it is missing or older than its sources
+ * (then the sources through tsx, with one notice line).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,49 +22,82 @@ function tempDir(): string {
   return dir;
 }
 
-/** Every source file an output loads before it runs: its own and those of the chunks it imports statically. */
-function staticInputs(meta: Metafile, output: string): Set<string> {
-  const seen = new Set<string>();
-  const files = new Set<string>();
-  const visit = (name: string) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    const out = meta.outputs[name]!;
-    for (const input of Object.keys(out.inputs)) files.add(input);
-    for (const imported of out.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-  };
-  visit(output);
-  return files;
+/** How `importer` imports `imported` in the bundle's module graph: 'import-statement', 'dynamic-import' or none. */
+function importKinds(meta: Metafile, importer: string, imported: string): string[] {
+  return meta.inputs[importer]!.imports.filter((entry) => entry.path === imported).map((entry) => entry.kind);
 }
 
 describe('the CLI bundle (scripts/build.js buildCli)', () => {
   let meta: Metafile;
   let outDir: string;
-  const outputOf = (entryPoint: string) => Object.entries(meta.outputs).find(([, out]) => out.entryPoint === entryPoint)![0];
+  let cache: string;
+  const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    spawnSync(process.execPath, [path.join(outDir, 'bindery.js'), ...args], { encoding: 'utf8', env: { ...process.env, BINDERY_COMPILE_CACHE: cache, ...env } });
+  const cacheFiles = () => (fs.existsSync(cache) ? fs.readdirSync(cache).sort() : []);
 
   beforeAll(async () => {
-    outDir = tempDir();
+    // Beside a link to node_modules, where the bundle finds better-sqlite3 as out/cli does.
+    const dir = tempDir();
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
+    fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n');
+    outDir = path.join(dir, 'cli');
+    cache = path.join(tempDir(), 'cache');
     meta = await buildCli({ outDir });
   }, 120_000);
 
-  it('starts from an entry that loads nothing but the version before it knows the command', () => {
-    const entry = [...staticInputs(meta, outputOf('main/cli/bundle-entry.ts'))];
-    expect(entry.sort()).toEqual(['main/cli/bundle-entry.ts', 'main/cli/version.ts']);
+  it('imports each command group, and the web server and MCP SDK inside their commands, only when run', () => {
+    expect(importKinds(meta, 'main/cli/bundle-entry.ts', 'main/cli/main.ts')).toEqual(['dynamic-import']);
+    for (const group of ['types', 'plans', 'serve', 'mcp']) expect(importKinds(meta, 'main/cli/main.ts', `main/cli/commands/${group}.ts`)).toEqual(['dynamic-import']);
+    expect(importKinds(meta, 'main/cli/commands/serve.ts', 'main/web/server.ts')).toEqual(['dynamic-import']);
+    expect(meta.inputs['main/cli/commands/mcp.ts']!.imports.filter((entry) => entry.path.includes('@modelcontextprotocol')).map((entry) => entry.kind)).not.toContain('import-statement');
+    // The core only once a command runs: --version and --help never open it.
+    expect(importKinds(meta, 'main/cli/context.ts', 'main/services/bindery.ts')).toEqual(['dynamic-import']);
   });
 
-  it('gives each command group its own chunk: types list loads neither the web server nor the plans commands', () => {
-    const types = staticInputs(meta, outputOf('main/cli/commands/types.ts'));
-    expect(types.has('main/cli/commands/types.ts')).toBe(true);
-    for (const file of types) expect(file).not.toMatch(/main\/web\/|main\/cli\/commands\/(plans|serve)\.ts|@modelcontextprotocol|node_modules\/commander/);
-    const serve = staticInputs(meta, outputOf('main/cli/commands/serve.ts'));
-    expect([...serve].some((file) => file.startsWith('main/web/'))).toBe(false);
+  it('answers --version from the loader, before reading the bundle', () => {
+    const result = cli(['--version']);
+    expect(result.stdout).toBe(`${(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version}\n`);
+    expect(cacheFiles()).toEqual([]);
+  });
+
+  it('keeps a compile cache per command group, reuses it, and makes a bad one again', () => {
+    const data = tempDir();
+    const first = cli(['--data-dir', data, 'types', 'list']);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain('git-checkout');
+    const [file] = cacheFiles();
+    expect(file).toMatch(/-types\.bin$/);
+    const made = fs.statSync(path.join(cache, file!)).mtimeMs;
+
+    const again = cli(['--data-dir', data, 'types', 'list']);
+    expect(again.stdout).toBe(first.stdout);
+    // Accepted, so not written again.
+    expect(fs.statSync(path.join(cache, file!)).mtimeMs).toBe(made);
+
+    fs.writeFileSync(path.join(cache, file!), 'not a code cache');
+    const rejected = cli(['--data-dir', data, 'types', 'list']);
+    expect(rejected.stdout).toBe(first.stdout);
+    expect(fs.readFileSync(path.join(cache, file!)).length).toBeGreaterThan(1000);
+
+    expect(cli(['--data-dir', data, 'resources', 'list']).status).toBe(0);
+    expect(cacheFiles().map((name) => name.replace(/^[0-9a-f]+-/, ''))).toEqual(['resources.bin', 'types.bin']);
+  });
+
+  it('runs without a cache when it is turned off or its folder cannot be written', () => {
+    const data = tempDir();
+    expect(cli(['--data-dir', data, 'types', 'list'], { BINDERY_COMPILE_CACHE: 'off' }).stdout).toContain('git-checkout');
+    const file = path.join(tempDir(), 'a-file');
+    fs.writeFileSync(file, '');
+    const blocked = cli(['--data-dir', data, 'types', 'list'], { BINDERY_COMPILE_CACHE: path.join(file, 'cache') });
+    expect(blocked.status).toBe(0);
+    expect(blocked.stderr).toBe('');
   });
 
   it('lists the sources it was built from, and when, for bin/bindery.js', () => {
     const built = JSON.parse(fs.readFileSync(path.join(outDir, 'inputs.json'), 'utf8')) as { builtFrom: number; inputs: string[] };
     expect(built.inputs).toContain('main/cli/main.ts');
-    expect(built.inputs.every((file) => fs.existsSync(path.join(root, file)))).toBe(true);
-    expect(built.builtFrom).toBeLessThanOrEqual(fs.statSync(path.join(outDir, 'bindery.js')).mtimeMs);
+    expect(built.inputs.every((input) => fs.existsSync(path.join(root, input)))).toBe(true);
+    expect(built.builtFrom).toBeLessThanOrEqual(fs.statSync(path.join(outDir, 'bindery.cjs')).mtimeMs);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The entry of the bundled CLI (out/cli/bindery.js). `bindery --version` answers here, before any
- * other code loads; everything else loads main() on demand (start-up time, bench/cli-startup.ts).
+ * The entry of the bundled CLI (out/cli/bindery.cjs). `bindery --version` answers here; main() and
+ * the command it runs are only evaluated when needed (start-up time, bench/cli-startup.ts).
  */
 import { binderyVersion } from './version.ts';
 
@@ -8,6 +8,9 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${binderyVersion()}\n`);
 } else {
-  const { main } = await import('./main.ts');
-  process.exitCode = await main(argv);
+  void import('./main.ts')
+    .then(({ main }) => main(argv))
+    .then((code) => {
+      process.exitCode = code;
+    });
 }
