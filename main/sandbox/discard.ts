@@ -141,7 +141,8 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
     await writeTrashRecord(trashPath, record);
     if (worktree) {
       // A snapshot base's own objects are kept too: they leave the user's repository with the last Bindery ref.
-      const pack = sandbox.baseCommit ? await packSnapshot(sandbox.originalPath, sandbox.baseCommit) : null;
+      // Without it (git failed) a restore still works while the objects last, and the changed files are kept either way.
+      const pack = sandbox.baseCommit ? await packSnapshot(sandbox.originalPath, sandbox.baseCommit).catch(() => null) : null;
       if (pack) await fs.writeFile(path.join(trashPath, SNAPSHOT_PACK), pack);
       await keepWorktreeFiles(sandbox.path, changes, ignored, trashPath);
     }

@@ -167,8 +167,9 @@ async function recoverTrash(context: EngineContext): Promise<RecoveryReport['tra
     }
     if (await heldByLiveProcess(trashPath)) continue;
     const record = await readTrashRecord(trashPath).catch(() => null);
-    if (!record && discarding && (await holdsOnlyFlags(trashPath))) {
-      // Killed before its entry.json was written: nothing had moved, and the folder holds nothing of anyone's.
+    if (!record && (await holdsOnlyFlags(trashPath))) {
+      // A discard killed before its entry.json was written (nothing had moved), or a finished restore killed
+      // while removing its entry (entry.json goes only then): the folder holds nothing of anyone's.
       await removeTrashFolder(trashPath);
       found.push({ trashId: item.name, sandboxId: null, outcome: 'kept', reason: `Its empty trash folder ${trashPath} was removed.` });
     }
