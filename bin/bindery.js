@@ -25,13 +25,19 @@ function staleBundle() {
   return null;
 }
 
-const stale = staleBundle();
-if (stale === null) {
-  await import(pathToFileURL(path.join(root, 'out', 'cli', 'bindery.js')).href);
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  // The package's version, whichever code would run: no bundle or source needs loading for it.
+  process.stdout.write(`${JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version}\n`);
 } else {
-  process.stderr.write(`bindery: the CLI bundle is ${stale}, so the sources run through tsx (slower start); "npm run build:cli" rebuilds it.\n`);
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { main } = await import('../main/cli/main.ts');
-  process.exitCode = await main(process.argv.slice(2));
+  const stale = staleBundle();
+  if (stale === null) {
+    await import(pathToFileURL(path.join(root, 'out', 'cli', 'bindery.js')).href);
+  } else {
+    process.stderr.write(`bindery: the CLI bundle is ${stale}, so the sources run through tsx (slower start); "npm run build:cli" rebuilds it.\n`);
+    const { register } = await import('tsx/esm/api');
+    register();
+    const { main } = await import('../main/cli/main.ts');
+    process.exitCode = await main(args);
+  }
 }
