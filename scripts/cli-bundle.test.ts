@@ -80,7 +80,20 @@ describe('the CLI bundle (scripts/build.js buildCli)', () => {
     expect(fs.readFileSync(path.join(cache, file!)).length).toBeGreaterThan(1000);
 
     expect(cli(['--data-dir', data, 'resources', 'list']).status).toBe(0);
-    expect(cacheFiles().map((name) => name.replace(/^[0-9a-f]+-/, ''))).toEqual(['resources.bin', 'types.bin']);
+    expect(cacheFiles().map((name) => name.replace(/^[0-9a-f]+-[0-9a-f]+-/, ''))).toEqual(['resources.bin', 'types.bin']);
+  });
+
+  it('drops the caches of an earlier build of the bundle when it makes a new one', () => {
+    const data = tempDir();
+    expect(cli(['--data-dir', data, 'types', 'list']).status).toBe(0);
+    const before = cacheFiles();
+    // A rebuild: the same bundle with a new time.
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(outDir, 'bindery.cjs'), later, later);
+    expect(cli(['--data-dir', data, 'types', 'list']).status).toBe(0);
+    const after = cacheFiles();
+    expect(after).toHaveLength(1);
+    expect(before).not.toContain(after[0]);
   });
 
   it('runs without a cache when it is turned off or its folder cannot be written', () => {

@@ -24,13 +24,23 @@ function cacheDir() {
   return path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'bindery', 'compile');
 }
 
-/** The cache file of this bundle build, Node version and command group (the first word of the command). */
+const hash = (text, length) => crypto.createHash('sha256').update(text).digest('hex').slice(0, length);
+
+/** The cache file of this bundle (by path), its build and Node, and the command group (the command's first word). */
 function cacheFile(stat) {
   const dir = cacheDir();
   if (!dir) return null;
   const group = process.argv.slice(2).find((arg) => /^[a-z][a-z-]*$/.test(arg)) ?? 'none';
-  const key = [bundle, stat.size, stat.mtimeMs, process.version, process.arch].join('\0');
-  return path.join(dir, `${crypto.createHash('sha256').update(key).digest('hex').slice(0, 16)}-${group}.bin`);
+  const build = [stat.size, stat.mtimeMs, process.version, process.arch].join('\0');
+  return path.join(dir, `${hash(bundle, 8)}-${hash(build, 12)}-${group}.bin`);
+}
+
+/** Removes the caches of this bundle's earlier builds (or other Node versions), so rebuilds do not pile up. */
+function pruneOthers(file) {
+  const [place, build] = path.basename(file).split('-');
+  for (const name of fs.readdirSync(path.dirname(file))) {
+    if (name.startsWith(`${place}-`) && !name.startsWith(`${place}-${build}-`)) fs.rmSync(path.join(path.dirname(file), name), { force: true });
+  }
 }
 
 /** Compiles bindery.cjs (from the cache when it has one) and runs it. */
@@ -57,6 +67,7 @@ function run() {
         const temp = `${file}.${process.pid}.tmp`;
         fs.writeFileSync(temp, script.createCachedData());
         fs.renameSync(temp, file);
+        pruneOthers(file);
       } catch {
         // A read-only or full disk only costs the next start its compile.
       }
