@@ -47,7 +47,12 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
   if (await exists(layout.journalDir)) {
     report.transactions = await context.journal.recoverTransactions(layout.journalDir, {
       // A commit whose process died after the journal's end but before its record: recorded now, so it can be undone.
-      unrecorded: (transactionId, labels) => !commitOfTransaction(db, transactionId) && ['ready', 'committed'].includes(getSandbox(db, labels.sandboxId ?? '')?.status ?? ''),
+      // Likewise an undo whose process died before marking its commit undone.
+      unrecorded: (transactionId, labels, state) => {
+        const commit = commitOfTransaction(db, transactionId);
+        if (state === 'undone') return !!commit && !commit.undoneAt;
+        return !commit && ['ready', 'committed'].includes(getSandbox(db, labels.sandboxId ?? '')?.status ?? '');
+      },
       onSettled: (done) => noteRecovered(context, done, 'at start'),
     });
   }

@@ -79,18 +79,22 @@ async function recoverOne(journalDir: string, transactionId: string, options: Re
 }
 
 /**
- * A finished commit the caller never recorded (its process died between the journal's last state
- * and the caller's record): reported as completed, under its folder's lock, so the caller records
- * it (and its backups serve an undo) exactly once, however many processes recover at once.
+ * A finished commit or undo the caller never recorded (its process died between the journal's last
+ * state and the caller's record): reported as completed or undone, under its folder's lock, so the
+ * caller records it (and a commit's backups serve an undo) exactly once, however many processes
+ * recover at once.
  */
 async function unrecordedCommit(journalDir: string, peek: JournalRecord, options: RecoverOptions): Promise<RecoveredTransaction | null> {
   const unrecorded = (record: JournalRecord | null): record is JournalRecord =>
-    record?.state === 'committed' && !!record.labels && !!options.unrecorded?.(record.transactionId, record.labels);
+    (record?.state === 'committed' || record?.state === 'undone') && !!record.labels && !!options.unrecorded?.(record.transactionId, record.labels, record.state);
   if (!unrecorded(peek)) return null;
   return withRootLock(journalDir, peek.targetRoot, async () => {
     const record = await readJournalOrNull(journalDir, peek.transactionId);
     if (!unrecorded(record)) return null;
-    const done: RecoveredTransaction = { transactionId: record.transactionId, outcome: 'completed', ...completedPaths(record), labels: record.labels };
+    const done: RecoveredTransaction =
+      record.state === 'undone'
+        ? { transactionId: record.transactionId, outcome: 'undone', labels: record.labels }
+        : { transactionId: record.transactionId, outcome: 'completed', ...completedPaths(record), labels: record.labels };
     options.onSettled?.(done);
     return done;
   });

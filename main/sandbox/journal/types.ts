@@ -196,10 +196,10 @@ export interface RecoverOptions {
   hooks?: JournalHooks;
   concurrency?: number;
   /**
-   * True when a finished commit with these labels is one the caller has not recorded (its process
-   * died right after the journal's last state): recovery then reports it as completed too.
+   * True when a finished commit (or undo) with these labels is one the caller has not recorded (its
+   * process died right after the journal's last state): recovery then reports it as completed (or undone) too.
    */
-  unrecorded?: (transactionId: string, labels: Record<string, string>) => boolean;
+  unrecorded?: (transactionId: string, labels: Record<string, string>, state: 'committed' | 'undone') => boolean;
   /** Called with each outcome while its folder's lock is still held, so the caller records it before anyone else looks. */
   onSettled?: (done: RecoveredTransaction) => void;
 }
