@@ -2,11 +2,15 @@
  * Soak test of the commit journal: many more crash trials than the test suite (same scenario of
  * 1,000 files, same kinds of SIGKILL: injected points at random indexes, random delays, during
  * recovery, undo and drift rollback). Prints a summary; exits 1 if any trial found a problem.
- * Usage: tsx bench/commit-soak.ts [--trials 550] [--seed N] [--parallel 2]
+ * Then the engine's (commit and undo through a SandboxManager, registry and activity log checked
+ * too) and many rounds of two processes committing into one original at once (issue 20).
+ * Usage: tsx bench/commit-soak.ts [--trials 550] [--engine-trials 100] [--races 40] [--seed N] [--parallel 2]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { engineTrials, runEngineTrial } from '../main/sandbox/commit-crash-trial.ts';
+import { raceRound } from '../main/sandbox/commit-race.ts';
 import { buildScenario } from '../main/sandbox/journal/crash-scenario.ts';
 import { runTrial, saveScenario, type TrialReport } from '../main/sandbox/journal/crash-trial.ts';
 import { crashTrials, SUITE_MIX, type TrialMix } from '../main/sandbox/journal/crash-trials.ts';
@@ -77,6 +81,36 @@ const failed = reports.filter((report) => report.problems.length > 0).length;
 console.log(
   `${failed === 0 ? 'OK' : 'FAILED'}: ${trials.length - failed}/${trials.length} trials consistent in ${Math.round((Date.now() - started) / 1000)} s (seed ${seed})`,
 );
-if (failed === 0) fs.rmSync(workDir, { recursive: true, force: true });
+
+const engineCount = option('engine-trials', 100);
+const engine = [...engineTrials(seed, 'commit', Math.ceil(engineCount / 2), 1000), ...engineTrials(seed, 'undo', Math.floor(engineCount / 2), 200)];
+console.log(`\nEngine crash trials: ${engine.length} SIGKILLed commits and undos through a SandboxManager`);
+let engineFailed = 0;
+await forEachLimit(engine, parallel, async (trial) => {
+  const report = await runEngineTrial(workDir, trial);
+  if (report.problems.length > 0) {
+    engineFailed++;
+    console.log(`FAIL ${trial.name}\n  ${report.problems.slice(0, 10).join('\n  ')}`);
+  }
+});
+console.log(`${engineFailed === 0 ? 'OK' : 'FAILED'}: ${engine.length - engineFailed}/${engine.length} engine trials consistent`);
+
+const races = option('races', 40);
+console.log(`\nCommit races: ${races} rounds of two processes committing into one original at once`);
+let raceFailed = 0;
+const outcomes = new Map<string, number>();
+for (let round = 0; round < races; round++) {
+  const report = await raceRound(workDir, round % 2 === 0 ? 'same' : 'two', { files: 350 });
+  const key = report.results.map((r) => r.kind).join('+');
+  outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+  if (report.problems.length > 0) {
+    raceFailed++;
+    console.log(`FAIL round ${round}\n  ${report.problems.slice(0, 10).join('\n  ')}`);
+  }
+}
+console.log(`${raceFailed === 0 ? 'OK' : 'FAILED'}: ${races - raceFailed}/${races} rounds consistent (outcomes: ${[...outcomes].map(([k, n]) => `${k} ${n}`).join(', ')})`);
+
+const anyFailed = failed + engineFailed + raceFailed;
+if (anyFailed === 0) fs.rmSync(workDir, { recursive: true, force: true });
 else console.log(`Failed trials kept under ${workDir}`);
-process.exitCode = failed === 0 ? 0 : 1;
+process.exitCode = anyFailed === 0 ? 0 : 1;
