@@ -193,8 +193,10 @@ export interface ChangedFile {
   deletions: number | null;
   drift: 'clean' | 'conflict' | 'applied';
   driftReason: string | null;
-  /** Set when a side of this path cannot be read (e.g. "the sandbox's file cannot be read: permission denied (EACCES)"): it cannot be diffed or committed until it can. */
+  /** Set when a side of this path cannot be read (e.g. "the sandbox's file cannot be read: permission denied (EACCES)"), or the sandbox holds a special file there: it cannot be diffed or committed until it can. */
   unreadable?: string;
+  /** Set when the sandbox holds a special file here ('FIFO', 'socket', 'block device', ...): never copied or committed; remove it from the sandbox, or keep the original (ours). */
+  special?: string;
 }
 
 /** The change list of one sandbox. */

@@ -10,6 +10,7 @@ import { ulid } from 'ulid';
 import { decodeName } from './fs-path.ts';
 import { git, gitStream, splitNul } from './git.ts';
 import type { EntryType, SandboxRecord } from './model.ts';
+import { dropFromIndex, findSpecialFiles, ignoredOf } from './special-scan.ts';
 import { walkSync } from './walk.ts';
 
 /** What the base held at a path. */
@@ -24,18 +25,27 @@ export type Candidates = Map<string, GitBaseEntry | null>;
 
 const GITLINK = '160000';
 
-/** Lists candidate paths of a worktree sandbox against its base commit. */
+/**
+ * Lists candidate paths of a worktree sandbox against its base commit, with the special files
+ * (FIFOs, sockets) git does not list, found while git works: the change list reports them as
+ * changes that cannot be committed, where git would show a tracked file replaced by one as
+ * modified and a new one not at all.
+ */
 export async function gitCandidates(sandbox: SandboxRecord, tempDir: string): Promise<Candidates> {
-  const status = await git('status', ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--no-renames'], {
-    cwd: sandbox.path,
-    optionalLocks: true,
-  });
+  const [status, specials] = await Promise.all([
+    git('status', ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--no-renames'], { cwd: sandbox.path, optionalLocks: true }),
+    findSpecialFiles(sandbox.path),
+  ]);
   const records = splitNul(status.stdout);
   const head = records.find((r) => r.toString('latin1').startsWith('# branch.oid '))?.toString('latin1').slice('# branch.oid '.length);
   // A repository a tool made inside the sandbox (a clone, an init) is listed as its folder alone: its files are the changes.
   const nested = records.filter((r) => r[0] === 0x3f /* ? */ && r.at(-1) === 0x2f /* / */).map((r) => decodeName(r.subarray(2, -1)));
-  const candidates = head === sandbox.baseCommit ? statusCandidates(sandbox, records) : await indexCandidates(sandbox, tempDir, nested);
+  const candidates = head === sandbox.baseCommit ? statusCandidates(sandbox, records) : await indexCandidates(sandbox, tempDir, nested, specials);
   for (const dir of nested) for (const file of filesUnder(sandbox.path, dir)) candidates.set(file, null);
+  // Those git listed carry the base's entry; the others were not in the base, unless ignored (as any ignored file, no change).
+  const unlisted = specials.filter((rel) => !candidates.has(rel));
+  const ignored = await ignoredOf(sandbox.path, unlisted);
+  for (const rel of unlisted) if (!ignored.has(rel)) candidates.set(rel, null);
   return candidates;
 }
 
@@ -70,15 +80,17 @@ function statusCandidates(sandbox: SandboxRecord, records: Buffer[]): Candidates
 /**
  * Base vs working state through a temporary copy of the sandbox index, for a sandbox whose HEAD
  * moved. The repositories `nested` in the sandbox are left out of it (`add` refuses one without a
- * commit); the caller lists their files.
+ * commit); the caller lists their files. So are the `specials` (`add` refuses those too).
  */
-async function indexCandidates(sandbox: SandboxRecord, tempDir: string, nested: readonly string[]): Promise<Candidates> {
+async function indexCandidates(sandbox: SandboxRecord, tempDir: string, nested: readonly string[], specials: readonly string[]): Promise<Candidates> {
   await fs.mkdir(tempDir, { recursive: true });
   const tempIndex = path.join(tempDir, `changes-${ulid()}`);
   const env = { GIT_INDEX_FILE: tempIndex };
   try {
     const indexPath = (await git('rev-parse --git-path', ['rev-parse', '--git-path', 'index'], { cwd: sandbox.path })).stdout.toString('utf8').trim();
     await copyIndex(path.resolve(sandbox.path, indexPath), tempIndex);
+    // Out of the index, a special file is passed by as untracked: where the base had a file, its entry shows as what changed.
+    await dropFromIndex(sandbox.path, env, specials);
     const pathspec = ['.', ...nested.map((dir) => `:(exclude,literal)${dir}`)];
     // No split index: it would leave a shared index file in the repository for the temporary one.
     await git('add (temporary index)', ['-c', 'core.splitIndex=false', 'add', '-A', '--', ...pathspec], { cwd: sandbox.path, env });

@@ -8,7 +8,7 @@ import { ConflictError } from '../../shared/errors.ts';
 import type { CacheLook, ChangeCache, ListedPath } from './change-cache.ts';
 import { copyCandidates, hashToLearn, learnBaseHashes } from './changes-copy.ts';
 import { gitCandidates, readBlobs, unchangedThroughFilters, type GitBaseEntry } from './changes-git.ts';
-import { assertReadable, unreadableChange, type UnreadableSide } from './changes-unreadable.ts';
+import { assertReadable, specialSide, unreadableChange, type UnreadableSide } from './changes-unreadable.ts';
 import { isUnreadable, lineCounts, readEntryOrWhy, readSmallEntry, sameContent, TEXT_LIMIT, type DiskEntry } from './content.ts';
 import { displayPath, hasEscapes, inRoot } from './fs-path.ts';
 import { changeListVersion, sideIds, type VersionedChange } from './change-version.ts';
@@ -162,10 +162,13 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
   await runPool(rels.length, 16, async (index) => {
     const rel = rels[index]!;
     const base = bases.get(rel) ?? null;
-    const { entries, readAtMs, unreadable } = ahead?.get(rel) ?? (await readSides(sandbox, rel));
+    const sides = ahead?.get(rel) ?? (await readSides(sandbox, rel));
+    const { entries, readAtMs } = sides;
     const [inSandbox, original] = entries;
-    // A folder (or a special file) in the sandbox holds nothing that can be committed at this path:
-    // where the base had a file, that file is gone (a folder's own files are candidates of their own).
+    // A special file in the sandbox is a change that cannot be committed, never the deletion of what the base had there.
+    const unreadable = sides.unreadable ?? specialSide(inSandbox);
+    // A folder in the sandbox holds nothing that can be committed at this path: where the base had
+    // a file, that file is gone (a folder's own files are candidates of their own).
     const sandboxEntry: DiskEntry = inSandbox.type === 'other' ? { type: null } : inSandbox;
     const originalIsBase = matchesBase(original, base, sandbox.access === 'write_only');
     if (originalIsBase && base?.kind === 'copy' && sandbox.access !== 'write_only') {

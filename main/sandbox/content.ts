@@ -6,8 +6,10 @@
 import { createHash } from 'node:crypto';
 import fsSync, { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { diffLines } from 'diff';
 import type { EntryType } from './model.ts';
+import { specialKindOf, type SpecialKind } from './scan.ts';
 
 /** Files bigger than this get no line counts or text diff (the UI offers "show anyway"). */
 export const TEXT_LIMIT = 2 * 1024 * 1024;
@@ -85,10 +87,14 @@ export function sha256(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** What is at a path on disk: its type, mode and identity, and its bytes when they are small enough to diff. */
+/**
+ * What is at a path on disk: its type, mode and identity, and its bytes when they are small enough
+ * to diff. `other` is a folder, or a special file (FIFO, socket, device: `special` says which),
+ * whose content is never read.
+ */
 export type DiskEntry =
   | { type: null }
-  | { type: 'other' }
+  | { type: 'other'; special?: SpecialKind }
   | {
       type: EntryType;
       mode: number;
@@ -109,7 +115,21 @@ export type DiskEntry =
 /** Files up to this size are read synchronously: a handful of syscalls cost less than thread-pool round trips. */
 const SYNC_READ_LIMIT = 256 * 1024;
 
-/** The stat of a file or symlink at `at`, or the entry it already is: nothing there, or something else. */
+/**
+ * How a file is opened for reading: never through a link, and without waiting for a writer should
+ * a FIFO have taken the file's place since its lstat (opened plainly, a FIFO blocks forever).
+ */
+const READ_FLAGS = fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0) | (fsSync.constants.O_NOFOLLOW ?? 0);
+
+/** How often a path that changes between its lstat and its open is looked at again before it counts as unreadable. */
+const LOOKS = 3;
+
+const readFd = promisify(fsSync.readFile) as (fd: number) => Promise<Buffer>;
+
+/**
+ * The stat of a file or symlink at `at`, or the entry it already is: nothing there, or something
+ * else (a special file's kind from its lstat: it is never opened).
+ */
 function lookAt(at: string | Buffer): fsSync.Stats | DiskEntry {
   let stat;
   try {
@@ -119,33 +139,83 @@ function lookAt(at: string | Buffer): fsSync.Stats | DiskEntry {
     if (code === 'ENOENT' || code === 'ENOTDIR') return { type: null };
     throw error;
   }
-  return stat.isFile() || stat.isSymbolicLink() ? stat : { type: 'other' };
+  if (stat.isFile() || stat.isSymbolicLink()) return stat;
+  return stat.isDirectory() ? { type: 'other' } : { type: 'other', special: specialKindOf(stat) };
 }
 
-/** The entry for `stat`, read synchronously, when it is a symlink or a file of at most `limit` bytes. */
-function readSmall(at: string | Buffer, stat: fsSync.Stats, limit: number): DiskEntry | null {
-  if (stat.isSymbolicLink()) return heldEntry('symlink', baseOf(stat), fsSync.readlinkSync(at, { encoding: 'buffer' }));
-  return stat.size <= limit ? heldEntry('file', baseOf(stat), fsSync.readFileSync(at)) : null;
+/**
+ * A descriptor of the regular file `seen` (its lstat) describes, with its stat, or null when
+ * something else is at `at` by now: the lstat and the open are two steps, and a FIFO or a link
+ * swapped in between must not be read.
+ */
+function openRegular(at: string | Buffer, seen: fsSync.Stats): { fd: number; stat: fsSync.Stats } | null {
+  let fd: number;
+  try {
+    fd = fsSync.openSync(at, READ_FLAGS);
+  } catch (error) {
+    // A link (ELOOP), a socket (ENXIO) or nothing at all there now.
+    if (['ELOOP', 'ENXIO', 'ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return null;
+    throw error;
+  }
+  const stat = fsSync.fstatSync(fd);
+  if (stat.isFile() && stat.ino === seen.ino && stat.dev === seen.dev) return { fd, stat };
+  fsSync.closeSync(fd);
+  return null;
+}
+
+/** Looks at `at` until what its lstat says is what is read, then reads it with `read`. */
+function settled<T>(at: string | Buffer, read: (stat: fsSync.Stats, opened: { fd: number; stat: fsSync.Stats } | null) => T): T | DiskEntry {
+  for (let look = 0; look < LOOKS; look++) {
+    const seen = lookAt(at);
+    if (!(seen instanceof fsSync.Stats)) return seen;
+    if (seen.isSymbolicLink()) return read(seen, null);
+    const opened = openRegular(at, seen);
+    if (opened) return read(opened.stat, opened);
+  }
+  throw Object.assign(new Error(`${String(at)} kept changing while it was read`), { code: 'EAGAIN' });
+}
+
+/** The entry of a symlink, or of a file of at most `limit` bytes (read through `opened`), synchronously; null for a bigger file. */
+function readSmall(at: string | Buffer, stat: fsSync.Stats, opened: { fd: number } | null, limit: number): DiskEntry | null {
+  if (!opened) return heldEntry('symlink', baseOf(stat), fsSync.readlinkSync(at, { encoding: 'buffer' }));
+  return stat.size <= limit ? heldEntry('file', baseOf(stat), fsSync.readFileSync(opened.fd)) : null;
 }
 
 /** Reads a file or symlink without following it, synchronously; null for a file over `limit` bytes (`readEntry` takes those). */
 export function readSmallEntry(at: string | Buffer, limit = SYNC_READ_LIMIT): DiskEntry | null {
-  const seen = lookAt(at);
-  return seen instanceof fsSync.Stats ? readSmall(at, seen, limit) : seen;
+  return settled(at, (stat, opened) => {
+    try {
+      return readSmall(at, stat, opened, limit);
+    } finally {
+      if (opened) fsSync.closeSync(opened.fd);
+    }
+  });
 }
 
 /** Reads a file or symlink without following it; large files are hashed as a stream, never held whole. */
 export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
-  const stat = lookAt(at);
-  if (!(stat instanceof fsSync.Stats)) return stat;
-  const small = readSmall(at, stat, SYNC_READ_LIMIT);
-  if (small) return small;
-  if (stat.size <= TEXT_LIMIT) return heldEntry('file', baseOf(stat), await fs.readFile(at));
+  return await settled(at, async (stat, opened) => {
+    if (!opened) return readSmall(at, stat, null, SYNC_READ_LIMIT)!;
+    let streamed = false;
+    try {
+      const small = readSmall(at, stat, opened, SYNC_READ_LIMIT);
+      if (small) return small;
+      if (stat.size <= TEXT_LIMIT) return heldEntry('file', baseOf(stat), await readFd(opened.fd));
+      streamed = true;
+      return await hashStream(opened.fd, stat);
+    } finally {
+      if (!streamed) fsSync.closeSync(opened.fd);
+    }
+  });
+}
+
+/** The entry of a file too big to hold, hashed as it streams from `fd` (which the stream closes). */
+async function hashStream(fd: number, stat: fsSync.Stats): Promise<DiskEntry> {
   const plain = createHash('sha256');
   const blob = createHash('sha1').update(`blob ${stat.size}\0`);
   let size = 0;
   let binary = false;
-  for await (const chunk of createReadStream(at)) {
+  for await (const chunk of createReadStream('', { fd })) {
     if (size < BINARY_PROBE) binary ||= isBinary((chunk as Buffer).subarray(0, BINARY_PROBE - size));
     plain.update(chunk as Buffer);
     blob.update(chunk as Buffer);
@@ -187,7 +257,7 @@ export interface UnreadableEntry {
 }
 
 /** Errors that mean "this path cannot be read", as opposed to a failure of the whole look. */
-const UNREADABLE: Record<string, string> = { EACCES: 'permission denied', EPERM: 'operation not permitted', EIO: 'input/output error' };
+const UNREADABLE: Record<string, string> = { EACCES: 'permission denied', EPERM: 'operation not permitted', EIO: 'input/output error', EAGAIN: 'it kept changing while it was read' };
 
 /** Reads like readEntry; a path that is there but cannot be read gives why instead of throwing. */
 export async function readEntryOrWhy(at: string | Buffer): Promise<DiskEntry | UnreadableEntry> {
