@@ -7,10 +7,10 @@
  */
 import fsSync from 'node:fs';
 import { BinderyError } from '../../shared/errors.ts';
-import type { DiskEntry } from './content.ts';
+import { sha256RegularSync, type DiskEntry } from './content.ts';
 import { decodeName, inRoot } from './fs-path.ts';
 import { metaDir } from './layout.ts';
-import { manifestFile, RACY_WINDOW_MS, readManifest, sameInstant, sha256FileSync, type Manifest, type ManifestEntry } from './manifest.ts';
+import { manifestFile, RACY_WINDOW_MS, readManifest, sameInstant, type Manifest, type ManifestEntry } from './manifest.ts';
 import type { SandboxRecord } from './model.ts';
 import { scanChangedSince, scanTree, type ScanEntry, type ScanOptions } from './scan.ts';
 
@@ -138,8 +138,8 @@ class Comparison {
     } else if ((now.mode & this.mask) !== (entry.mode & this.mask) || now.size !== entry.size || !sameInstant(now.mtimeMs, entry.mtimeMs)) {
       this.candidates.set(now.rel, entry);
     } else if (entry.racy) {
-      // One that cannot be read is a candidate: the change list reports it as unreadable.
-      if (hashOrNull(inRoot(this.sandbox.path, now.rel)) !== entry.sha256) this.candidates.set(now.rel, entry);
+      // One that cannot be read, or is no file now, is a candidate: the change list says what it is.
+      if (sha256RegularSync(inRoot(this.sandbox.path, now.rel)) !== entry.sha256) this.candidates.set(now.rel, entry);
       else if (Date.now() - entry.mtimeMs > RACY_WINDOW_MS) {
         // Verified well after its mtime: any later write gets a newer mtime, so the stat suffices from now on.
         this.manifest.markVerified(i);
@@ -152,15 +152,6 @@ class Comparison {
   lost(i: number): void {
     const entry = this.manifest.entryAt(i);
     if (!isExcluded(entry.path) && !this.candidates.has(entry.path)) this.candidates.set(entry.path, entry);
-  }
-}
-
-/** The sha256 of a sandbox file, or null when it cannot be read. */
-function hashOrNull(file: string | Buffer): string | null {
-  try {
-    return sha256FileSync(file);
-  } catch {
-    return null;
   }
 }
 

@@ -5,7 +5,6 @@
  */
 import { createHash } from 'node:crypto';
 import fsSync, { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { diffLines } from 'diff';
 import type { EntryType } from './model.ts';
@@ -207,6 +206,26 @@ export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
       if (!streamed) fsSync.closeSync(opened.fd);
     }
   });
+}
+
+/**
+ * The sha256 of the regular file at `at`, or null when something else is there (a FIFO is never
+ * waited on) or it cannot be read.
+ */
+export function sha256RegularSync(at: string | Buffer): string | null {
+  let fd: number;
+  try {
+    fd = fsSync.openSync(at, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  try {
+    return fsSync.fstatSync(fd).isFile() ? sha256(fsSync.readFileSync(fd)) : null;
+  } catch {
+    return null;
+  } finally {
+    fsSync.closeSync(fd);
+  }
 }
 
 /** The entry of a file too big to hold, hashed as it streams from `fd` (which the stream closes). */
