@@ -100,7 +100,22 @@ export function extractGlobals(argv: string[]): { json: boolean; dataDir: string
 }
 
 function defaultSinks(): Sinks {
-  return { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
+  return { out: pipeSink(process.stdout), err: pipeSink(process.stderr) };
+}
+
+/**
+ * Writes to a stream until its reader goes away (`bindery plans diff P | head -1`): EPIPE then ends
+ * the output quietly and the command's exit code stands, as git does (issue 22). Other errors still throw.
+ */
+function pipeSink(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
+  };
 }
 
 async function readAllStdin(): Promise<string> {
