@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import fsSync from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
 const MAGIC = 'BINDERY-MANIFEST 2\n';
@@ -63,6 +64,19 @@ export function writeParts(file: string, parts: Omit<ManifestParts, 'sealed'>): 
   }
   fsSync.renameSync(temp, sealedFile(file));
   for (const loose of looseFiles(file)) fsSync.rmSync(loose, { force: true });
+  // The rename is in the folder: flushed, a power loss cannot bring back the older manifest (or none).
+  fsyncFolder(path.dirname(file));
+}
+
+/** Flushes a folder's names to disk (Windows cannot open folders for that; its rename is the best there). */
+function fsyncFolder(dir: string): void {
+  if (process.platform === 'win32') return;
+  const fd = fsSync.openSync(dir, fsSync.constants.O_RDONLY);
+  try {
+    fsSync.fsyncSync(fd);
+  } finally {
+    fsSync.closeSync(fd);
+  }
 }
 
 /** Reads the parts; throws, saying why, when the manifest is missing, torn or altered. */
@@ -104,11 +118,25 @@ export function readParts(file: string, legacyFields: (paths: number, numbers: n
 const verified = new Map<string, string>();
 const SETTLED_MS = 3000;
 
-/** Reads a file whole, with the stat of the very file read (taken before reading). */
+/**
+ * How the sealed file is opened: never through a symlink (one swapped in could name another
+ * sandbox's sound manifest, whose later baseline hides this one's changes), and without waiting
+ * on a FIFO put in its place.
+ */
+const OPEN_SEALED = fsSync.constants.O_RDONLY | (fsSync.constants.O_NOFOLLOW ?? 0) | (fsSync.constants.O_NONBLOCK ?? 0);
+
+/** Reads a file whole, with the stat of the very file read (taken before reading); only a regular file is read. */
 function readWithStamp(at: string): { raw: Buffer; stamp: string; settled: boolean } {
-  const fd = fsSync.openSync(at, 'r');
+  let fd: number;
+  try {
+    fd = fsSync.openSync(at, OPEN_SEALED);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error(`${at} is a symlink, not the manifest Bindery wrote`);
+    throw error;
+  }
   try {
     const stat = fsSync.fstatSync(fd, { bigint: true });
+    if (!stat.isFile()) throw new Error(`${at} is not a regular file`);
     const raw = fsSync.readFileSync(fd);
     const changedMs = Number((stat.ctimeNs > stat.mtimeNs ? stat.ctimeNs : stat.mtimeNs) / 1_000_000n);
     return { raw, stamp: `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`, settled: changedMs < Date.now() - SETTLED_MS };

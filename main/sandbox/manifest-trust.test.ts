@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ async function changedSandbox() {
   writeFiles(original, Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`d${i % 3}/f${i}.txt`, `${i}\n`])));
   const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
   writeFiles(sandbox.path, { 'd1/f1.txt': 'hours of work\n', 'new.txt': 'more work\n' });
-  return { manager, sandbox };
+  return { manager, sandbox, plan };
 }
 
 const listed = async (manager: Awaited<ReturnType<typeof changedSandbox>>['manager'], id: string) => (await manager.changes(id)).changes.map((c) => `${c.kind} ${c.path}`);
@@ -53,6 +54,25 @@ describe("a copied sandbox's base manifest", () => {
     // Forced, the whole folder goes to the trash, not away.
     const forced = await manager.rollback(sandbox.id, { yes: true, force: true });
     expect(forced).toMatchObject({ kind: 'discarded', trashId: expect.any(String) });
+  });
+
+  it('makes the changes unknown when the manifest was swapped for a symlink, even to a valid manifest', async () => {
+    const { manager, sandbox, plan } = await changedSandbox();
+    // A second sandbox of the same original, provisioned after the tool's writes in the first: its manifest is sound, its baseline later.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const other = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: sandbox.originalPath, sandboxStrategy: 'copy_on_write' });
+    const sealed = sealedFile(manifestFile(metaDir(sandbox.path)));
+    fs.rmSync(sealed);
+    fs.symlinkSync(sealedFile(manifestFile(metaDir(other.path))), sealed);
+    const error = await manager.changes(sandbox.id).then((list) => list.changes.map((c) => c.path), (e: unknown) => e);
+    expect(error).toBeInstanceOf(BinderyError);
+    expect((error as Error).message).toMatch(/cannot be trusted/);
+    expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
+    expect(exists(path.join(sandbox.path, 'new.txt'))).toBe(true);
+    // A FIFO in its place is refused too, not waited on forever.
+    fs.rmSync(sealed);
+    execFileSync('mkfifo', [sealed]);
+    await expect(manager.changes(sandbox.id)).rejects.toThrow(/cannot be trusted: .*not a regular file/);
   });
 
   it('still finds every change of a sandbox made before the seal, whatever its marker says', async () => {

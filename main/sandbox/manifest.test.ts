@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,5 +85,30 @@ describe('manifest', () => {
     expect(lost('x', [])).toEqual(['x/a', 'x/b/c']);
     expect(lost('x/b', ['c'])).toEqual([]);
     expect(lost('', ['z'])).toEqual(['bad\udcffname', 'new\nline', 'x-', 'x.txt', 'x/a', 'x/b/c', 'y/z'].sort());
+  });
+});
+
+const hasStrace = process.platform === 'linux' && spawnSync('strace', ['-V']).status === 0;
+
+describe('manifest durability', () => {
+  it.skipIf(!hasStrace)('flushes the sealed file and then its folder, so the replace survives a power loss', () => {
+    const dir = tempDir('bindery-manifest-');
+    const stem = path.join(dir, 'manifest');
+    const trace = path.join(tempDir('bindery-trace-'), 'trace.txt');
+    const script = `const { writeManifest } = await import(${JSON.stringify(path.join(import.meta.dirname, 'manifest.ts'))}); await writeManifest(${JSON.stringify(stem)}, [{ path: 'a', type: 'file', size: 1, mtimeMs: 1, mode: 420, ino: 1 }]);`;
+    const child = spawnSync('strace', ['-f', '-qq', '-e', 'trace=openat,fsync,fdatasync,rename,renameat,renameat2', '-o', trace, process.execPath, '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(child.status, child.stderr).toBe(0);
+    const lines = fs.readFileSync(trace, 'utf8').split('\n');
+    const renamed = lines.findIndex((line) => /rename/.test(line) && line.includes(`${stem}.sealed"`));
+    expect(renamed).toBeGreaterThan(-1);
+    const fdOf = (line: string) => /= (\d+)$/.exec(line.trim())?.[1];
+    // The temporary file is flushed before the rename...
+    const tempFd = lines.slice(0, renamed).reverse().map((line) => (line.includes(`${stem}.sealed.`) && line.includes('openat') ? fdOf(line) : undefined)).find(Boolean);
+    expect(lines.slice(0, renamed).some((line) => line.includes(`fsync(${tempFd})`))).toBe(true);
+    // ...and the folder after it.
+    const after = lines.slice(renamed);
+    const dirFd = after.map((line) => (line.includes('openat') && line.includes(`"${dir}"`) ? fdOf(line) : undefined)).find(Boolean);
+    expect(dirFd).toBeDefined();
+    expect(after.some((line) => line.includes(`fsync(${dirFd})`))).toBe(true);
   });
 });
