@@ -24,7 +24,7 @@ import {
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit } from './pool.ts';
 import { folderStillReal, isInside } from './safe-path.ts';
-import { finishCommit, folderProblem, reach, replaceOne, rollBack, type SettleContext } from './settle.ts';
+import { finishCommit, folderProblem, reach, removedByCommit, replaceOne, rollBack, type SettleContext } from './settle.ts';
 import type { DriftedPath, OnRecovered, RecoverOptions, RecoveredTransaction } from './types.ts';
 
 /**
@@ -248,7 +248,11 @@ async function rollForward(ctx: SettleContext): Promise<RecoveredTransaction> {
   const blocked: JournalOp[] = [];
   await forEachLimit(record.ops, ctx.concurrency, async (op) => {
     // Nothing is read through a folder that is not the recorded one: such an op blocks the commit.
-    if (folderProblem(record, op) !== null) return void blocked.push(op);
+    if (folderProblem(record, op) !== null) {
+      // A deletion in a folder the commit itself removed once emptied is done: nothing can be there.
+      if (!(op.kind === 'delete' && removedByCommit(record, op))) blocked.push(op);
+      return;
+    }
     const current = (await observe(targetPath(record, op))).state;
     if (op.next && sameState(current, op.next)) return;
     if (sameState(current, oldOf(op)) && folderProblem(record, op) === null && (await stagedReady(ctx, op))) pending.push(op);

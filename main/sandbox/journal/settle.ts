@@ -183,6 +183,12 @@ async function putBack(ctx: SettleContext, op: JournalOp, byContent: boolean): P
   return null;
 }
 
+/** True when the op's folder is one the commit removes once emptied (or inside one), and is gone. */
+export function removedByCommit(record: JournalRecord, op: JournalOp): boolean {
+  const inEmptied = (record.emptiedDirs ?? []).some(({ rel }) => op.dirRel === rel || op.dirRel.startsWith(`${rel}/`));
+  return inEmptied && fileIdOf(folderOf(record, op)) === null;
+}
+
 /** Where a transaction's backups are kept (what a person needs to put back what a rollback left). */
 export function backupsOf(ctx: Pick<SettleContext, 'journalDir' | 'record'>): string {
   return path.join(transactionDir(ctx.journalDir, ctx.record.transactionId), 'backup');
@@ -194,6 +200,10 @@ export async function finishCommit(ctx: SettleContext, sweepTemps: boolean): Pro
   await reach(ctx, 'synced');
   if (sweepTemps) await removeTemps(ctx);
   await removeEmptiedDirs(ctx.record);
+  // A folder the commit removed has no identity to keep: undo makes it anew.
+  for (const { rel } of ctx.record.emptiedDirs ?? []) {
+    if (ctx.record.folderIds && fileIdOf(absoluteIn(ctx.record.targetRoot, rel)) === null) delete ctx.record.folderIds[rel];
+  }
   // After the renames are durable, never with them: a `committed` that outlived lost renames would end the commit half done.
   await saveJournal(ctx.journalDir, ctx.record, 'committed');
   await reach(ctx, 'finished');
