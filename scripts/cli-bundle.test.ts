@@ -106,6 +106,40 @@ describe('the CLI bundle (scripts/build.js buildCli)', () => {
     expect(blocked.stderr).toBe('');
   });
 
+  it('runs on when the cache file is a FIFO or a device (never blocks on or reads them)', () => {
+    const data = tempDir();
+    expect(cli(['--data-dir', data, 'types', 'list']).status).toBe(0);
+    const file = path.join(cache, cacheFiles().find((name) => name.endsWith('-types.bin'))!);
+    fs.rmSync(file);
+    spawnSync('mkfifo', [file]);
+    const fifo = spawnSync(process.execPath, [path.join(outDir, 'bindery.js'), '--data-dir', data, 'types', 'list'], {
+      encoding: 'utf8',
+      env: { ...process.env, BINDERY_COMPILE_CACHE: cache },
+      timeout: 30_000,
+    });
+    expect(fifo.error, 'blocked reading the FIFO').toBeUndefined();
+    expect([fifo.status, fifo.stderr]).toEqual([0, '']);
+    fs.rmSync(file);
+    fs.symlinkSync('/dev/zero', file);
+    const device = spawnSync(process.execPath, [path.join(outDir, 'bindery.js'), '--data-dir', data, 'types', 'list'], {
+      encoding: 'utf8',
+      env: { ...process.env, BINDERY_COMPILE_CACHE: cache },
+      timeout: 30_000,
+    });
+    expect(device.error, 'read /dev/zero').toBeUndefined();
+    expect([device.status, device.stderr]).toEqual([0, '']);
+  });
+
+  it.skipIf(process.platform === 'win32' || process.getuid?.() !== 0)('runs without HOME as a user with no home at all (os.homedir() throws)', () => {
+    // A container's arbitrary uid: no passwd entry, no HOME, so no cache folder can be named.
+    for (let dir = outDir; dir !== path.dirname(dir); dir = path.dirname(dir)) if (dir.startsWith(os.tmpdir()) && dir !== os.tmpdir()) fs.chmodSync(dir, 0o755);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !['HOME', 'XDG_CACHE_HOME', 'BINDERY_COMPILE_CACHE'].includes(key)));
+    const result = spawnSync(process.execPath, [path.join(outDir, 'bindery.js'), '--help'], { encoding: 'utf8', env, uid: 54321, gid: 54321, cwd: '/' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Usage: bindery');
+  });
+
   it('lists the sources it was built from, and when, for bin/bindery.js', () => {
     const built = JSON.parse(fs.readFileSync(path.join(outDir, 'inputs.json'), 'utf8')) as { builtFrom: number; inputs: string[] };
     expect(built.inputs).toContain('main/cli/main.ts');

@@ -3,6 +3,7 @@
 // bindery.cjs beside it with V8's code cache, so a start compiles little of the bundle again
 // (compiling it was about a quarter of a start). Each command group keeps its own cache, made by
 // its first run, in the user's cache folder; a cache missing, stale or rejected is made again.
+import { Buffer } from 'node:buffer';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +19,13 @@ const VERSION = '0.0.0-unbuilt';
 function cacheDir() {
   const set = process.env.BINDERY_COMPILE_CACHE;
   if (set) return set === 'off' ? null : set;
-  const home = os.homedir();
+  let home;
+  try {
+    home = os.homedir();
+  } catch {
+    // No HOME and no passwd entry (a container's arbitrary uid): no cache, never a failure.
+    return null;
+  }
   if (process.platform === 'win32') return path.join(process.env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'Bindery', 'Cache', 'compile');
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'Bindery', 'compile');
   return path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'bindery', 'compile');
@@ -43,16 +50,41 @@ function pruneOthers(file) {
   }
 }
 
+// A cache is a few megabytes; anything much larger is not one of ours.
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The cache file's bytes when it is a regular file of a plausible size, else undefined. Opened
+ * without blocking or following a link and checked on the descriptor, so a FIFO, a device or a
+ * folder put in its place is never waited on or read.
+ */
+function readCache(file) {
+  let fd;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0));
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size === 0 || stat.size > MAX_CACHE_BYTES) return undefined;
+    const data = Buffer.alloc(stat.size);
+    let read = 0;
+    while (read < data.length) {
+      const got = fs.readSync(fd, data, read, data.length - read, read);
+      if (got === 0) break;
+      read += got;
+    }
+    return read === data.length ? data : undefined;
+  } catch {
+    // No cache yet, or not one we can read.
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
 /** Compiles bindery.cjs (from the cache when it has one) and runs it. */
 function run() {
   const source = fs.readFileSync(bundle, 'utf8');
   const file = cacheFile(fs.statSync(bundle));
-  let cachedData;
-  try {
-    if (file) cachedData = fs.readFileSync(file);
-  } catch {
-    // No cache yet.
-  }
+  const cachedData = file ? readCache(file) : undefined;
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: bundle,
     cachedData,
@@ -65,7 +97,9 @@ function run() {
       try {
         fs.mkdirSync(path.dirname(file), { recursive: true });
         const temp = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(temp, script.createCachedData());
+        // A new file of our own (never through a link left at the name), then renamed in.
+        fs.rmSync(temp, { force: true });
+        fs.writeFileSync(temp, script.createCachedData(), { flag: 'wx', mode: 0o600 });
         fs.renameSync(temp, file);
         pruneOthers(file);
       } catch {
