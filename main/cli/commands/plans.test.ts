@@ -1,4 +1,5 @@
 /** `bindery plans` and `bindery trash` end to end through main(), on real repositories and folders. */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -139,6 +140,26 @@ describe('bindery plans review, commit, undo', () => {
     expect(undone.code, undone.stderr).toBe(0);
     expect(fs.readFileSync(path.join(repo, 'src/app.ts'), 'utf8')).toBe('export const a = 1;\n');
     expect(fs.existsSync(path.join(repo, 'NEW.md'))).toBe(false);
+  });
+
+  it.skipIf(process.platform === 'win32')('lists a FIFO that replaced a file as not committable, refuses a commit with it, and keeps the file with ours', async () => {
+    const { data, repo } = await seeded();
+    const { plan, slot } = await createPlan(data);
+    const sandbox = slot('repo').sandbox_path;
+    fs.rmSync(path.join(sandbox, 'README.md'));
+    execFileSync('mkfifo', [path.join(sandbox, 'README.md')]);
+    fs.writeFileSync(path.join(sandbox, 'src/app.ts'), 'export const a = 2;\n');
+
+    const changes = await runCli(data, ['plans', 'changes', plan.plan_id, '--resource', 'repo']);
+    expect(changes.code, changes.stderr).toBe(0);
+    expect(changes.stdout).toMatch(/T\s+README\.md\s+NOT COMMITTABLE: the sandbox's FIFO is a special file, which Bindery does not copy or commit: remove it from the sandbox/);
+    const refused = await runCli(data, ['plans', 'commit', plan.plan_id, '--resource', 'repo']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/1 path\(s\) are special files .*\n {2}- README\.md: .*FIFO.*\nRemove them from the sandbox/);
+    const committed = await runCli(data, ['plans', 'commit', plan.plan_id, '--resource', 'repo', '--resolve', 'README.md=ours']);
+    expect(committed.code, committed.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(repo, 'README.md'), 'utf8')).toBe('# app\n');
+    expect(fs.readFileSync(path.join(repo, 'src/app.ts'), 'utf8')).toBe('export const a = 2;\n');
   });
 
   it('commits on the current branch with a message when asked', async () => {

@@ -91,7 +91,7 @@ function renderChanges(list: SandboxChanges[]): string {
         LETTER[f.kind] ?? '?',
         f.oldPath ? `${displayPath(f.oldPath)} -> ${displayPath(f.path)}` : displayPath(f.path),
         f.binary ? 'binary' : f.additions === null ? '' : `+${f.additions} -${f.deletions ?? 0}`,
-        f.unreadable ? `UNREADABLE: ${f.unreadable}` : f.drift === 'conflict' ? `CONFLICT${f.driftReason ? `: ${f.driftReason}` : ''}` : f.drift,
+        f.special ? `NOT COMMITTABLE: ${f.driftReason ?? f.unreadable}` : f.unreadable ? `UNREADABLE: ${f.unreadable}` : f.drift === 'conflict' ? `CONFLICT${f.driftReason ? `: ${f.driftReason}` : ''}` : f.drift,
       ]);
       return `${head}\n${table(['', 'PATH', 'LINES', 'ORIGINAL'], rows, '  (no changes)')}`;
     })

@@ -240,8 +240,8 @@ const FileRowView = memo(function FileRowView({
         </span>
       </button>
       {conflict && (
-        <span className="conflict-badge" title={change.unreadable ?? change.driftReason ?? 'Changed in the original too'}>
-          {change.unreadable ? 'unreadable' : 'conflict'}
+        <span className="conflict-badge" title={(change.special ? change.driftReason : change.unreadable) ?? change.driftReason ?? 'Changed in the original too'}>
+          {change.special ? `${change.special}: not committed` : change.unreadable ? 'unreadable' : 'conflict'}
         </span>
       )}
       {applied && (
