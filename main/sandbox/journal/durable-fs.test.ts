@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cloneHintFor, settleCopy, writeCopy, type CloneHint } from './durable-fs.ts';
-import { asOrdinaryUser, tempDir } from './test-support.ts';
+import { cloneHintFor, hashFile, settleCopy, writeCopy, type CloneHint } from './durable-fs.ts';
+import { applyTransaction, type TransactionOp } from './index.ts';
+import { asOrdinaryUser, readTree, sha, tempDir, workspace, writeTree } from './test-support.ts';
 
 /**
  * A folder on a filesystem that clones (XFS with reflink, btrfs): `.ci/run` mounts one when the
@@ -192,5 +193,35 @@ describe('writeCopy', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('reading a new version', () => {
+  it('never follows a symlink swapped in after the check: the file it names stays out of the original', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    writeTree(target, { 'a.txt': 'old a' });
+    writeTree(sandbox, { 'a.txt': 'new a' });
+    const secret = path.join(tempDir(), 'id_rsa');
+    fs.writeFileSync(secret, 'PRIVATE KEY');
+    const source = path.join(sandbox, 'a.txt');
+    const ops: TransactionOp[] = [{ relPath: 'a.txt', kind: 'write', sourcePath: source, expect: { kind: 'file', sha256: sha('old a') } }];
+    const hooks = {
+      at(point: string) {
+        if (point !== 'prepared') return;
+        fs.rmSync(source);
+        fs.symlinkSync(secret, source);
+      },
+    };
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops, hooks })).rejects.toThrow(/no longer a regular file/);
+    expect(readTree(target)).toEqual({ 'a.txt': 'old a' });
+  });
+
+  it('refuses a symlink given as the file to copy or hash', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'real'), 'real');
+    fs.symlinkSync(path.join(dir, 'real'), path.join(dir, 'link'));
+    await expect(writeCopy(path.join(dir, 'link'), path.join(dir, 'copy'), 0o644)).rejects.toThrow(/no longer a regular file/);
+    expect(fs.existsSync(path.join(dir, 'copy'))).toBe(false);
+    await expect(hashFile(path.join(dir, 'link'))).rejects.toThrow(/no longer a regular file/);
   });
 });

@@ -75,13 +75,26 @@ const SMALL_HASH = 2 * 1024 * 1024;
 const readFd = promisify(fsSync.read);
 const writeFd = promisify(fsSync.write);
 
-/** Opens a file for reading (see READ_REGULAR) and refuses anything that is not a regular file. */
+/**
+ * Content is read never through a final symlink: one swapped in after the check would otherwise
+ * copy the file it names (anyone's, outside the sandbox) into the original.
+ */
+const READ_CONTENT = READ_REGULAR | (fsSync.constants.O_NOFOLLOW ?? 0);
+
+/** Opens a file for reading (see READ_CONTENT) and refuses anything that is not a regular file. */
 function openRegularSync(file: string): { fd: number; stat: Stats } {
-  const fd = fsSync.openSync(diskPath(file), READ_REGULAR);
+  const notRegular = () => new BinderyError('io_error', `${file} is no longer a regular file (it changed while Bindery was reading it): retry.`);
+  let fd: number;
+  try {
+    fd = fsSync.openSync(diskPath(file), READ_CONTENT);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw notRegular();
+    throw error;
+  }
   const stat = fsSync.fstatSync(fd);
   if (!stat.isFile()) {
     fsSync.closeSync(fd);
-    throw new BinderyError('io_error', `${file} is no longer a regular file (it changed while Bindery was reading it): retry.`);
+    throw notRegular();
   }
   return { fd, stat };
 }
