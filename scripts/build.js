@@ -50,19 +50,30 @@ export async function buildCli({ outDir = path.join(root, 'out', 'cli') } = {}) 
     // and esbuild turns each import() into a lazy initializer, so unused commands never run.
     format: 'cjs',
     metafile: true,
+    // Written below by renames: a `bindery` started during a rebuild never reads half a bundle.
+    write: false,
     // CommonJS has no import.meta: the sources' two uses get the loader's module arguments.
     define: { ...common.define, 'import.meta.url': '__bindery_module_url', 'import.meta.dirname': '__dirname' },
     banner: { js: "const __bindery_module_url = require('node:url').pathToFileURL(__filename).href;" },
   });
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const file of result.outputFiles) replaceFile(file.path, file.contents);
   const loader = fs.readFileSync(path.join(root, 'scripts', 'cli-loader.js'), 'utf8');
-  fs.writeFileSync(path.join(outDir, 'bindery.js'), loader.replace("'0.0.0-unbuilt'", JSON.stringify(version)));
+  replaceFile(path.join(outDir, 'bindery.js'), loader.replace("'0.0.0-unbuilt'", JSON.stringify(version)));
   // Left by the split ES-module builds before this one.
   fs.rmSync(path.join(outDir, 'chunks'), { recursive: true, force: true });
   fs.rmSync(path.join(outDir, 'bindery.js.map'), { force: true });
   const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/') && !file.includes(':'));
   // Written last, with the time the build began: a source changed after that makes the bundle stale.
-  fs.writeFileSync(path.join(outDir, 'inputs.json'), `${JSON.stringify({ builtFrom: started, inputs })}\n`);
+  replaceFile(path.join(outDir, 'inputs.json'), `${JSON.stringify({ builtFrom: started, inputs })}\n`);
   return result.metafile;
+}
+
+/** Writes `file` whole beside it and renames it in, so a reader sees the old file or the new one. */
+function replaceFile(file, contents) {
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, contents);
+  fs.renameSync(temp, file);
 }
 
 /** Builds out/main/electron-main.js, out/preload/preload.cjs and the CLI (buildCli). */

@@ -140,6 +140,17 @@ describe('the CLI bundle (scripts/build.js buildCli)', () => {
     expect(result.stdout).toContain('Usage: bindery');
   });
 
+  it('replaces its files by renames on a rebuild, so a start during a build never reads half a bundle', async () => {
+    const names = ['bindery.cjs', 'bindery.js', 'inputs.json'];
+    const inodes = () => names.map((name) => fs.statSync(path.join(outDir, name)).ino);
+    const before = inodes();
+    await buildCli({ outDir });
+    const after = inodes();
+    for (const [index, name] of names.entries()) expect(after[index], name).not.toBe(before[index]);
+    expect(fs.readdirSync(outDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(cli(['--data-dir', tempDir(), 'types', 'list']).status).toBe(0);
+  }, 120_000);
+
   it('lists the sources it was built from, and when, for bin/bindery.js', () => {
     const built = JSON.parse(fs.readFileSync(path.join(outDir, 'inputs.json'), 'utf8')) as { builtFrom: number; inputs: string[] };
     expect(built.inputs).toContain('main/cli/main.ts');
