@@ -28,7 +28,9 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
 
 /** Runs the CLI on `argv` (without node and script) and returns the exit code. */
 export async function main(argv: string[], sinks: Sinks = defaultSinks(), readStdin: () => Promise<string> = readAllStdin): Promise<number> {
-  const { json, dataDir, rest } = extractGlobals(argv);
+  const { json: asked, dataDir, rest } = extractGlobals(argv);
+  // `bindery mcp`'s stdout carries the protocol alone: its failures go to stderr as text.
+  const json = asked && rest.find((arg) => !arg.startsWith('-')) !== 'mcp';
   const output = new Output(json, sinks);
   const context = new CliContext(output, dataDir, readStdin);
   try {
