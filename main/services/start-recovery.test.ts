@@ -160,3 +160,22 @@ describe('the start-up look', () => {
     core.close();
   });
 });
+
+describe('a settled journal recovery has nothing to do with', () => {
+  it('is not interrupted work: a commit left unrecorded whose sandbox was discarded meanwhile does not rerun recovery at every start', async () => {
+    const { data } = await killedMidCommit('finished');
+    const core = openBindery(data);
+    const [sandbox] = core.db.prepare('SELECT id FROM sandboxes').pluck().all() as string[];
+    // Another process (the app) discarded the sandbox before any start recovered the commit: recovery cannot record it.
+    core.db.prepare("UPDATE sandboxes SET status = 'discarded' WHERE id = ?").run(sandbox);
+    core.close();
+    for (let round = 0; round < 2; round++) {
+      const again = openBindery(data);
+      const started = await again.start();
+      again.close();
+      expect(started.found.unrecorded).toEqual([]);
+      expect(started.report).toBeNull();
+    }
+    expect(check(await doctor(data), 'interrupted work').ok).toBe(true);
+  });
+});

@@ -9,8 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { statement } from '../registry/database.ts';
-import { sandboxesWithStatus } from '../registry/sandboxes.ts';
-import { lookAtTransactions } from '../sandbox/journal/pending.ts';
+import { getSandbox, sandboxesWithStatus } from '../registry/sandboxes.ts';
+import { readJournalOrNull } from '../sandbox/journal/journal-file.ts';
+import { lookAtTransactions, type TransactionLook } from '../sandbox/journal/pending.ts';
 import { readMarker, type SandboxLayout } from '../sandbox/layout.ts';
 import type { RecoveryReport } from '../sandbox/recovery.ts';
 import { DISCARDING_FLAG, heldByLiveProcess, isProcessAlive, RESTORING_FLAG } from '../sandbox/trash-files.ts';
@@ -19,7 +20,7 @@ import { DISCARDING_FLAG, heldByLiveProcess, isProcessAlive, RESTORING_FLAG } fr
 export interface InterruptedWork {
   /** Commits and undos whose journal is not settled. */
   transactions: string[];
-  /** Commits whose journal finished but that the registry has no record of (the process died in between). */
+  /** Commits whose journal finished but that the registry has no record of, or undos it has not marked (the process died in between). */
   unrecorded: string[];
   /** Trash folders of a discard or restore left half done. */
   trash: string[];
@@ -61,9 +62,12 @@ export function hasInterruptedWork(work: InterruptedWork): boolean {
  */
 export async function findInterruptedWork(db: Database | null, layout: SandboxLayout): Promise<InterruptedWork> {
   const work: InterruptedWork = { transactions: [], unrecorded: [], trash: [], provisioning: [], busy: 0 };
-  for (const look of await lookAtTransactions(layout.journalDir)) {
+  const looks = await lookAtTransactions(layout.journalDir);
+  // One read of the registry's commits for all journals: a query per journal scans the table each time (no index), quadratic in commits.
+  const records = db && looks.some((look) => look.settled === 'committed' || look.settled === 'undone') ? commitRecords(db) : null;
+  for (const look of looks) {
     const interrupted = look.settled === null;
-    const unrecorded = db !== null && look.settled === 'committed' && !recorded(db, look.transactionId);
+    const unrecorded = !interrupted && records !== null && db !== null && (await needsRecord(db, records, layout.journalDir, look));
     if (!interrupted && !unrecorded) continue;
     if (look.owner && ownerAlive(look.owner)) work.busy++;
     else (interrupted ? work.transactions : work.unrecorded).push(look.transactionId);
@@ -112,8 +116,25 @@ function readdirOrEmpty(folder: string): string[] {
   }
 }
 
-function recorded(db: Database, transactionId: string): boolean {
-  return statement(db, 'SELECT 1 FROM sandbox_commits WHERE transaction_id = ?').get(transactionId) !== undefined;
+/** Each recorded commit's transaction, and whether it is marked undone. */
+function commitRecords(db: Database): Map<string, boolean> {
+  const rows = statement(db, 'SELECT transaction_id AS id, undone_at IS NOT NULL AS undone FROM sandbox_commits').all() as Array<{ id: string; undone: number }>;
+  return new Map(rows.map((row) => [row.id, row.undone === 1]));
+}
+
+/**
+ * True when recovery would record a settled journal (recovery.ts's `unrecorded`): a commit with no
+ * record whose sandbox is still there to undo it, or an undo whose commit is not marked undone.
+ * Anything else recovery leaves as it is, so counting it would run the full recovery at every
+ * start and keep doctor failing. Only such rare journals are read whole.
+ */
+async function needsRecord(db: Database, records: Map<string, boolean>, journalDir: string, look: TransactionLook): Promise<boolean> {
+  const undone = records.get(look.transactionId);
+  const candidate = look.settled === 'undone' ? undone === false : look.settled === 'committed' && undone === undefined;
+  if (!candidate) return false;
+  const record = await readJournalOrNull(journalDir, look.transactionId).catch(() => null);
+  if (record?.state !== look.settled || !record.labels) return false;
+  return record.state === 'undone' || ['ready', 'committed'].includes(getSandbox(db, record.labels.sandboxId ?? '')?.status ?? '');
 }
 
 function ownerAlive(owner: { pid: number; host: string }): boolean {
