@@ -1,4 +1,5 @@
 /** Sparse files keep their holes: in the commit's copies into the original and in provisioning copies. */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,4 +65,14 @@ describe('sparse files', () => {
     fs.writeFileSync(path.join(dir, 'dense'), Buffer.alloc(256 * 1024, 1));
     expect(hasHoles(fs.statSync(path.join(dir, 'dense')))).toBe(false);
   });
+
+  it('copySparseFile refuses a FIFO or a symlink that took the file\'s name, instead of waiting on or following it', async () => {
+    const dir = tempDir();
+    execFileSync('mkfifo', [path.join(dir, 'fifo')]);
+    await expect(copySparseFile(path.join(dir, 'fifo'), path.join(dir, 'copy'), 1)).rejects.toThrow(/no longer a regular file/);
+    makeSparse(path.join(dir, 'real'));
+    fs.symlinkSync(path.join(dir, 'real'), path.join(dir, 'link'));
+    await expect(copySparseFile(path.join(dir, 'link'), path.join(dir, 'copy'), 1)).rejects.toThrow(/no longer a regular file/);
+    expect(fs.existsSync(path.join(dir, 'copy'))).toBe(false);
+  }, 10_000);
 });

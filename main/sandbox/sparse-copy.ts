@@ -14,6 +14,11 @@ const CHUNK = 1 << 20;
 const ZEROS = Buffer.alloc(CHUNK);
 const readFd = promisify(fsSync.read);
 const writeFd = promisify(fsSync.write);
+const OPEN_SOURCE = fsSync.constants.O_RDONLY | (fsSync.constants.O_NOFOLLOW ?? 0) | (fsSync.constants.O_NONBLOCK ?? 0);
+
+function notRegular(file: string | Buffer): Error {
+  return Object.assign(new Error(`${file.toString()} is no longer a regular file (it changed while it was being copied): provision again.`), { code: 'EINVAL' });
+}
 
 /** Whether a file's allocated blocks hold less than its size, so it has holes a copy should keep. */
 export function hasHoles(stat: Stats | BigIntStats): boolean {
@@ -55,9 +60,17 @@ export function finishSparse(fd: number, length: number): void {
  * its mode and its mtime (as `cp -a` does). For provisioning, where no hash is needed.
  */
 export async function copySparseFile(from: string | Buffer, to: string | Buffer, mtimeSeconds: number): Promise<void> {
-  const input = fsSync.openSync(from, 'r');
+  // The original is live: what took the file's name since its lstat (a FIFO, a symlink) is refused, never waited on or followed.
+  let input: number;
+  try {
+    input = fsSync.openSync(from, OPEN_SOURCE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw notRegular(from);
+    throw error;
+  }
   try {
     const stat = fsSync.fstatSync(input);
+    if (!stat.isFile()) throw notRegular(from);
     const output = fsSync.openSync(to, 'wx', stat.mode & 0o7777);
     try {
       const buffer = Buffer.allocUnsafe(CHUNK);
