@@ -13,6 +13,8 @@ function staleBundle() {
   let built;
   try {
     built = JSON.parse(fs.readFileSync(path.join(root, 'out', 'cli', 'inputs.json'), 'utf8'));
+    // Not what scripts/build.js writes: judge the bundle unknown rather than fail every command.
+    if (!Array.isArray(built?.inputs) || typeof built.builtFrom !== 'number') return 'missing';
     if (!fs.existsSync(path.join(root, 'out', 'cli', 'bindery.js'))) return 'missing';
   } catch {
     return 'missing';

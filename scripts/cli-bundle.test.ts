@@ -217,4 +217,14 @@ describe('bin/bindery.js', () => {
     fs.writeFileSync(path.join(gone.dir, 'out', 'cli', 'inputs.json'), JSON.stringify({ builtFrom: Date.now(), inputs: [...built.inputs, 'main/cli/renamed.ts'] }));
     expect(gone.run().stdout).toBe('sources \n');
   });
+
+  it('runs the sources when inputs.json is not a list of sources (a hand edit, another tool)', () => {
+    for (const text of ['{}', '{"builtFrom":1,"inputs":"main/cli/main.ts"}', 'null']) {
+      const odd = checkout();
+      fs.writeFileSync(path.join(odd.dir, 'out', 'cli', 'inputs.json'), text);
+      const result = odd.run('types', 'list');
+      expect(result.stdout, text).toBe('sources types list\n');
+      expect(result.stderr, text).toContain('the CLI bundle is missing');
+    }
+  });
 });
