@@ -3,7 +3,8 @@
  * shows as a timeout instead of hanging the test runner. A tool replaces a file of the sandbox by a
  * FIFO, makes a FIFO and a unix socket of its own (and, in a worktree, one in an ignored folder and
  * a commit of its own), edits a file; then the change list, a diff, a commit of all, a commit of
- * the edit alone and a commit that keeps the original are tried. Prints what it saw as JSON.
+ * the edit alone and a commit that keeps the original are tried; then a discard and a restore.
+ * Prints what it saw as JSON.
  * Run: node --import tsx special-files-child.ts [copy_on_write | git_worktree] [moved-head]
  */
 import { execFileSync } from 'node:child_process';
@@ -66,6 +67,13 @@ try {
   result.originalReplaced = originalText('replaced.txt');
   result.originalHasNoSpecials = !['sub/pipe', 'sock'].some((rel) => fs.existsSync(path.join(original, rel)));
   result.discard = await attempt(async () => (await manager.rollback(sandbox.id)).kind);
+  const discarded = await manager.rollback(sandbox.id, { yes: true });
+  result.discardYes = discarded.kind;
+  // A special file cannot be kept in the trash: the restored sandbox holds the base there, never nothing (which would read as a deletion).
+  if (discarded.kind === 'discarded' && discarded.trashId) {
+    const restored = await manager.restoreTrash(discarded.trashId);
+    result.afterRestore = (await manager.changes(restored.id)).changes.map((c) => `${c.kind} ${c.path}`);
+  }
 } catch (error) {
   result.error = (error as Error).stack;
 } finally {

@@ -24,7 +24,7 @@ describe.each([
   ['git_worktree', []],
   ['git_worktree', ['moved-head']],
 ] as const)('special files a tool made in a %s sandbox %j', (strategy, extra) => {
-  it.skipIf(!posix)('are listed as changes that cannot be committed, never as deletions; only a commit that includes them is refused', { timeout: 60_000 }, () => {
+  it.skipIf(!posix)('are listed as changes that cannot be committed, never as deletions; only a commit that includes them is refused; a restore never reads them as deletions', { timeout: 60_000 }, () => {
     const result = runChild(strategy, ...extra);
     const committed = extra.length > 0 ? [{ path: 'committed.txt', kind: 'added', drift: 'clean' }] : [];
     expect(result.error).toBeUndefined();
@@ -51,7 +51,11 @@ describe.each([
       originalReplaced: 'the user wrote this\n',
       originalHasNoSpecials: true,
       discard: { ok: 'needs_confirmation' },
+      discardYes: 'discarded',
     });
+    // A copy moves to the trash and back whole, special files and all; a worktree keeps none (the base stays where a FIFO was).
+    const specials = strategy === 'copy_on_write' ? ['added sock', 'added sub/pipe', 'type_changed replaced.txt'] : [];
+    expect(new Set(result.afterRestore as string[])).toEqual(new Set([...committed.map((c) => `added ${c.path}`), 'modified edit.txt', ...specials]));
     expect((result.changes as { ok: unknown[] }).ok).toHaveLength(committed.length + 4);
   });
 });

@@ -244,7 +244,8 @@ async function replaceTree(sandboxPath: string, files: string): Promise<void> {
  * the saved files. What is still in the way of a file is base content, so it goes.
  */
 async function applyChanges(sandboxPath: string, files: string, changes: FileChange[]): Promise<void> {
-  const gone = changes.flatMap((change) => [...(change.oldPath ? [change.oldPath] : []), ...(change.newType === null ? [change.path] : [])]);
+  // A special file (a FIFO) was not kept: the base stays at its path, which must not read as a deletion.
+  const gone = changes.flatMap((change) => [...(change.oldPath ? [change.oldPath] : []), ...(change.newType === null && !change.special ? [change.path] : [])]);
   for (const rel of gone.sort((a, b) => b.split('/').length - a.split('/').length)) {
     await fs.rm(inRoot(sandboxPath, rel), { force: true });
     for (let dir = path.posix.dirname(rel); dir !== '.'; dir = path.posix.dirname(dir)) {
