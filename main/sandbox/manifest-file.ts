@@ -83,6 +83,8 @@ function fsyncFolder(dir: string): void {
 export function readParts(file: string, legacyFields: (paths: number, numbers: number) => number): ManifestParts {
   let read: { raw: Buffer; stamp: string; settled: boolean };
   try {
+    // A metadata folder swapped for a symlink could name another sandbox's sound manifest, as a swapped file could.
+    if (fsSync.lstatSync(path.dirname(file), { throwIfNoEntry: false })?.isSymbolicLink()) throw new Error(`its folder ${path.dirname(file)} is a symlink, not the one Bindery made`);
     read = readWithStamp(sealedFile(file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && fsSync.existsSync(`${file}.stats`)) return readLoose(file, legacyFields);

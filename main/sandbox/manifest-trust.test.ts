@@ -75,6 +75,17 @@ describe("a copied sandbox's base manifest", () => {
     await expect(manager.changes(sandbox.id)).rejects.toThrow(/cannot be trusted: .*not a regular file/);
   });
 
+  it('makes the changes unknown when its metadata folder was swapped for a symlink to another sandbox\'s', async () => {
+    const { manager, sandbox, plan } = await changedSandbox();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const other = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: sandbox.originalPath, sandboxStrategy: 'copy_on_write' });
+    const meta = metaDir(sandbox.path);
+    fs.renameSync(meta, `${meta}.aside`);
+    fs.symlinkSync(metaDir(other.path), meta);
+    await expect(manager.changes(sandbox.id)).rejects.toThrow(/cannot be trusted: .*symlink/);
+    expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
+  });
+
   it('still finds every change of a sandbox made before the seal, whatever its marker says', async () => {
     const { manager, sandbox } = await changedSandbox();
     // The loose three files older versions wrote, and a marker touched after the tool's writes.
