@@ -235,6 +235,10 @@ describe('bindery mcp', () => {
       expect(await refused(scoped, 'resolve_tool', { tool: 'mixed', project: 'demo' })).toMatch(/outside/);
       expect((await ok<Array<{ name: string }>>(scoped, 'list_projects')).map((p) => p.name)).toEqual(['elsewhere']);
       expect((await ok<unknown[]>(scoped, 'list_plans')).length).toBe(0);
+      // A limit counts the project's plans, not plans of others filtered out afterwards.
+      const mine = await ok<AgentPlan>(scoped, 'create_plan', { tool: 'mixed', project: 'elsewhere', params: { output: 'local/out' } });
+      await ok<AgentPlan>(client, 'create_plan', { tool: 'mixed', project: 'demo', params: { output: 'local/out' } });
+      expect((await ok<Array<{ id: string }>>(scoped, 'list_plans', { limit: 1 })).map((p) => p.id)).toEqual([mine.plan_id]);
     } finally {
       await scoped.close();
     }

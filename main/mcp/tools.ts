@@ -107,7 +107,11 @@ export function mcpTools({ bindery, dispatch, agent }: ToolDeps): McpTool[] {
       description: 'Plans, newest first, optionally by status, tool or project; created_by says whether an agent made each.',
       input: contract.listPlans.input,
       annotations: READ,
-      run: async (input) => (await call<PlanInfo[]>('listPlans', input)).filter((p) => agent.inScope(p.projectId)),
+      // Under a scope the project filters before the limit counts (else others' plans use it up).
+      run: async (input) =>
+        (await call<PlanInfo[]>('listPlans', agent.scopeName !== undefined && !input.project ? { ...input, project: agent.scopeName } : input)).filter((p) =>
+          agent.inScope(p.projectId),
+        ),
     },
     {
       name: 'show_plan',
