@@ -27,9 +27,16 @@ export async function ignoredFiles(sandboxPath: string): Promise<IgnoredFiles> {
   return { paths: splitNul(each.stdout).map(decodeName), count: splitNul(collapsed.stdout).length };
 }
 
-/** Copies the ignored files from below `fromRoot` to below `toRoot` (a folder entry whole). */
+/**
+ * Copies the ignored files from below `fromRoot` to below `toRoot` (a folder entry whole), and the
+ * modes of the folders they are in: git lists files only, so a `secrets/` kept at 0700 would
+ * otherwise come back at the umask's 0755.
+ */
 export async function copyIgnored(fromRoot: string, toRoot: string, paths: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
   for (const rel of paths) {
+    const parts = rel.replace(/\/$/, '').split('/');
+    for (let depth = 1; depth < parts.length; depth++) folders.add(parts.slice(0, depth).join('/'));
     if (!rel.endsWith('/')) {
       await copyEntry(fromRoot, toRoot, rel);
       continue;
@@ -39,5 +46,11 @@ export async function copyIgnored(fromRoot: string, toRoot: string, paths: reado
     if (hasEscapes(dir)) throw new Error(`The ignored folder ${dir} has a name that is not UTF-8, which cannot be kept in the trash; rename it or discard with force.`);
     await fs.mkdir(inRoot(toRoot, dir), { recursive: true });
     await copyInto(inRoot(fromRoot, dir) as string, inRoot(toRoot, dir) as string);
+    folders.add(dir);
+  }
+  // Last and deepest first, so a folder without a write bit was still writable while filled.
+  for (const dir of [...folders].sort((a, b) => b.split('/').length - a.split('/').length)) {
+    const stat = await fs.lstat(inRoot(fromRoot, dir));
+    if (stat.isDirectory()) await fs.chmod(inRoot(toRoot, dir), stat.mode & 0o7777);
   }
 }

@@ -215,12 +215,18 @@ async function restoreWorktree(context: EngineContext, sandbox: SandboxRecord, e
     await git('worktree add', ['worktree', 'add', '--detach', '--lock', '--reason', `Bindery sandbox of plan ${sandbox.planId}`, sandbox.path, base], { cwd: repo });
     made = true;
     const files = path.join(entry.trashPath, 'files');
-    if (record.whole) await replaceTree(sandbox.path, files);
-    else {
+    const emptyDirs = async () => {
+      for (const dir of record.emptyDirs ?? []) await fs.mkdir(inRoot(sandbox.path, dir), { recursive: true });
+    };
+    if (record.whole) {
+      await replaceTree(sandbox.path, files);
+      await emptyDirs();
+    } else {
       await applyChanges(sandbox.path, files, record.changes ?? []);
+      // Before the ignored files, whose folders get their modes last (an empty folder may be in one without a write bit).
+      await emptyDirs();
       await copyIgnored(files, sandbox.path, record.ignored ?? []);
     }
-    for (const dir of record.emptyDirs ?? []) await fs.mkdir(inRoot(sandbox.path, dir), { recursive: true });
     if (sandbox.access === 'read_only') await makeReadOnly(sandbox.path);
   } catch (error) {
     // Only a worktree this call made goes: a folder that took its place meanwhile is someone else's.
