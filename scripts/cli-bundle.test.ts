@@ -151,6 +151,22 @@ describe('the CLI bundle (scripts/build.js buildCli)', () => {
     expect(cli(['--data-dir', tempDir(), 'types', 'list']).status).toBe(0);
   }, 120_000);
 
+  it('keeps one cache for typos and unknown words, not one per word', () => {
+    const data = tempDir();
+    for (const word of ['frobnicate', 'lsit']) expect(cli(['--data-dir', data, word]).status).toBe(2);
+    expect(cli(['--data-dir', data, '--help']).status).toBe(0);
+    const words = cacheFiles().map((name) => name.replace(/^[0-9a-f]+-[0-9a-f]+-/, ''));
+    expect(words).toContain('all.bin');
+    expect(words.filter((name) => /frobnicate|lsit/.test(name))).toEqual([]);
+  });
+
+  it('knows the same command groups as main/cli/main.ts', async () => {
+    const { commandsFor } = await import('../main/cli/main.ts');
+    const loader = fs.readFileSync(path.join(root, 'scripts', 'cli-loader.js'), 'utf8');
+    const groups = JSON.parse(/GROUPS = (\[[^\]]*\])/.exec(loader)![1]!.replaceAll("'", '"')) as string[];
+    expect(groups).toEqual(commandsFor([]));
+  });
+
   it('lists the sources it was built from, and when, for bin/bindery.js', () => {
     const built = JSON.parse(fs.readFileSync(path.join(outDir, 'inputs.json'), 'utf8')) as { builtFrom: number; inputs: string[] };
     expect(built.inputs).toContain('main/cli/main.ts');

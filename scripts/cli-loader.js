@@ -31,13 +31,18 @@ function cacheDir() {
   return path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'bindery', 'compile');
 }
 
+/** The CLI's command groups, each with its own cache (main/cli/main.ts COMMANDS). */
+const GROUPS = ['types', 'resources', 'projects', 'tools', 'resolve', 'plans', 'trash', 'serve', 'mcp', 'doctor'];
+
 const hash = (text, length) => crypto.createHash('sha256').update(text).digest('hex').slice(0, length);
 
 /** The cache file of this bundle (by path), its build and Node, and the command group (the command's first word). */
 function cacheFile(stat) {
   const dir = cacheDir();
   if (!dir) return null;
-  const group = process.argv.slice(2).find((arg) => /^[a-z][a-z-]*$/.test(arg)) ?? 'none';
+  // Only the known groups (main/cli/main.ts, kept equal by a test): a typo or a data folder's name
+  // would otherwise make a cache file of megabytes each; they all load every group, as help does.
+  const group = process.argv.slice(2).find((arg) => GROUPS.includes(arg)) ?? 'all';
   const build = [stat.size, stat.mtimeMs, process.version, process.arch].join('\0');
   return path.join(dir, `${hash(bundle, 8)}-${hash(build, 12)}-${group}.bin`);
 }
