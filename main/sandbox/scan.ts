@@ -75,17 +75,26 @@ const PARALLEL_FROM = 20_000;
  */
 export async function scanChangedSince(root: string, sinceMs: number, options: ChangedScanOptions = {}): Promise<ScanEntry[] | null> {
   const small = process.platform === 'win32' ? null : smallScan(root, options, sinceMs);
-  if (small) return small;
+  if (small) return unlessMoved(small, sinceMs);
   if (!(await hasGnuFind())) return null;
   try {
     const since = { ...options, since: sinceMs };
     const groups = options.expected !== undefined && options.expected >= PARALLEL_FROM && options.weigh ? topLevelGroups(root, options.skipTopGit, options.weigh) : null;
-    if (!groups) return await findScan(root, since);
-    return (await Promise.all(groups.map((names) => findScan(root, { ...since, startAt: names })))).flat();
+    if (!groups) return unlessMoved(await findScan(root, since), sinceMs);
+    return unlessMoved((await Promise.all(groups.map((names) => findScan(root, { ...since, startAt: names })))).flat(), sinceMs);
   } catch (error) {
     if (error instanceof CancelledError) throw error;
     return null;
   }
+}
+
+/**
+ * Null (look at everything) when a folder's ctime moved but not its mtime: it was renamed or
+ * moved in (`mv a b`), and what it holds kept its old ctimes, so the ctime test would list none
+ * of it and its files would read as deleted from their old place and never added at the new one.
+ */
+function unlessMoved(entries: ScanEntry[], sinceMs: number): ScanEntry[] | null {
+  return entries.some((entry) => entry.kind === 'dir' && entry.mtimeMs <= sinceMs) ? null : entries;
 }
 
 /**
