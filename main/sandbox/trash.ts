@@ -15,6 +15,7 @@ import { copyIgnored } from './discard-ignored.ts';
 import { unpackSnapshot } from './git-objects.ts';
 import { inRoot } from './fs-path.ts';
 import { purgeTransactionsById } from './journal/manage.ts';
+import { locksDirOf, withLocks } from './journal/process-lock.ts';
 import { git } from './git.ts';
 import { assertDeletable, isStrictlyInside, metaDir, writeMarker } from './layout.ts';
 import type { FileChange, SandboxRecord, TrashEntry } from './model.ts';
@@ -31,8 +32,15 @@ export function listTrashEntries(context: EngineContext): TrashEntry[] {
  * (a later provision of the same sandbox may have had another base), and marks it ready again.
  */
 export async function restoreTrash(context: EngineContext, id: string): Promise<SandboxRecord> {
+  const found = getTrash(context.db, id);
+  if (!found) throw new NotFoundError(`There is no trash entry "${id}": see "bindery trash list".`, { id });
+  // Held across processes for the whole restore: a purge elsewhere waits, then sees the entry restored.
+  return withEntryLock(context, found, `restoring trash entry ${id}`, () => restoreLocked(context, id));
+}
+
+async function restoreLocked(context: EngineContext, id: string): Promise<SandboxRecord> {
   const entry = getTrash(context.db, id);
-  if (!entry) throw new NotFoundError(`There is no trash entry "${id}": see "bindery trash list".`, { id });
+  if (!entry) throw new NotFoundError(`There is no trash entry "${id}" any more (restored or purged meanwhile): see "bindery trash list".`, { id });
   const current = getSandbox(context.db, entry.sandboxId);
   if (!current || (current.status !== 'discarded' && current.status !== 'failed')) {
     throw new ConflictError(
@@ -78,19 +86,30 @@ async function removeFlagLast(trashPath: string, flag: string): Promise<void> {
 export async function purgeTrash(context: EngineContext, options: { all?: boolean }): Promise<TrashEntry[]> {
   const now = context.now();
   const purged: TrashEntry[] = [];
-  for (const entry of listTrash(context.db)) {
-    if (!options.all && entry.expiresAt > now) continue;
-    if (!isStrictlyInside(context.layout.trashDir, entry.trashPath)) {
-      throw new UnsafePathError(`Trash entry ${entry.id} points outside ${context.layout.trashDir} (${entry.trashPath}); it was left alone.`);
+  for (const listed of listTrash(context.db)) {
+    if (!options.all && listed.expiresAt > now) continue;
+    if (!isStrictlyInside(context.layout.trashDir, listed.trashPath)) {
+      throw new UnsafePathError(`Trash entry ${listed.id} points outside ${context.layout.trashDir} (${listed.trashPath}); it was left alone.`);
     }
-    await makeFoldersWritable(entry.trashPath);
-    await fs.rm(entry.trashPath, { recursive: true, force: true });
-    markTrashPurged(context.db, entry.id, now);
-    purged.push(entry);
+    // Under the entry's lock, and only if it is still in the trash: another process may be restoring it.
+    const entry = await withEntryLock(context, listed, `purging trash entry ${listed.id}`, async () => {
+      const still = getTrash(context.db, listed.id);
+      if (!still || still.trashPath !== listed.trashPath) return null;
+      await makeFoldersWritable(still.trashPath);
+      await fs.rm(still.trashPath, { recursive: true, force: true });
+      markTrashPurged(context.db, still.id, now);
+      return still;
+    });
+    if (entry) purged.push(entry);
   }
   if (purged.length > 0) logEvent(context, 'trash.purged', null, null, `Purged ${purged.length} trash entr${purged.length === 1 ? 'y' : 'ies'}.`);
   await dropUnservedBackups(context);
   return purged;
+}
+
+/** Runs `work` holding the lock of a trash entry, across every process sharing the data directory. */
+function withEntryLock<T>(context: EngineContext, entry: TrashEntry, label: string, work: () => Promise<T>): Promise<T> {
+  return withLocks(locksDirOf(context.layout.journalDir), [{ key: path.resolve(entry.trashPath), label }], work);
 }
 
 /**
