@@ -13,8 +13,12 @@ export function planUri(planId: string): string {
 
 const LISTED = 50;
 
-/** Registers the plan summary resource template on the server. */
-export function registerPlanResource(server: McpServer, { bindery, agent }: ToolDeps): void {
+/** Registers the plan summary resource template on the server; `track` follows each read until it answers. */
+export function registerPlanResource(
+  server: McpServer,
+  { bindery, agent }: ToolDeps,
+  track: <T>(work: Promise<T>) => Promise<T> = (work) => work,
+): void {
   const template = new ResourceTemplate('bindery://plans/{planId}', {
     list: () => ({
       resources: bindery.plans
@@ -32,21 +36,23 @@ export function registerPlanResource(server: McpServer, { bindery, agent }: Tool
     'plan',
     template,
     { title: 'Plan summary', description: "A plan's status, its slots' sandboxes and what changed in each.", mimeType: 'application/json' },
-    async (uri, variables) => {
-      const planId = String(variables.planId ?? '');
-      const plan = agent.show(decodeURIComponent(planId));
-      const changes = await bindery.plans.changes(plan.planId);
-      const summary = {
-        ...plan,
-        changes: changes.map((list) => ({
-          sandboxId: list.sandboxId,
-          resourceName: list.resourceName,
-          access: list.access,
-          violation: list.violation,
-          changed: list.changes.map((change) => ({ path: change.path, kind: change.kind, drift: change.drift })),
-        })),
-      };
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(toWire(summary), null, 2) }] };
-    },
+    (uri, variables) => track(readSummary(uri, variables)),
   );
+
+  async function readSummary(uri: URL, variables: Record<string, string | string[]>) {
+    const planId = String(variables.planId ?? '');
+    const plan = agent.show(decodeURIComponent(planId));
+    const changes = await bindery.plans.changes(plan.planId);
+    const summary = {
+      ...plan,
+      changes: changes.map((list) => ({
+        sandboxId: list.sandboxId,
+        resourceName: list.resourceName,
+        access: list.access,
+        violation: list.violation,
+        changed: list.changes.map((change) => ({ path: change.path, kind: change.kind, drift: change.drift })),
+      })),
+    };
+    return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(toWire(summary), null, 2) }] };
+  }
 }

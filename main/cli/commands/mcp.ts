@@ -26,12 +26,14 @@ export const registerMcp: CommandModule = (program, context) => {
         host: 'mcp',
         reportFailure: (method, error) => context.output.note(`bindery mcp: ${method} failed unexpectedly: ${(error as Error).stack ?? String(error)}`),
       });
-      const server = createMcpServer({ bindery, runtime, agent, version: APP_VERSION });
+      const { server, idle } = createMcpServer({ bindery, runtime, agent, version: APP_VERSION });
       try {
         const closed = untilClosed();
         await server.connect(new StdioServerTransport());
         context.output.note(`bindery mcp: serving ${bindery.dataDir}${agent.scopeName ? ` (project ${agent.scopeName})` : ''} on stdio`);
         await closed;
+        // Requests already read (a client that writes them and closes stdin) are answered first.
+        await idle();
       } finally {
         runtime.stop();
         await server.close();

@@ -1,0 +1,61 @@
+/**
+ * `bindery mcp` driven as a pipe: requests written, then stdin closed (a batch client, a shell).
+ * Every request gets its answer before the server goes, and stdout holds JSON-RPC lines only.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gitRepo, GIT_ENV, runCli, tempDir } from '../testing/fixtures.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TOOL = 'resource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n    binding: contextual\n';
+
+function run(data: string, input: string): Promise<{ stdout: string; stderr: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/bindery.js'), '--data-dir', data, 'mcp'], { cwd: ROOT, env: { ...GIT_ENV, BINDERY_HOME: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ stdout, stderr, code }));
+    child.stdin.end(input);
+  });
+}
+
+describe('bindery mcp when the client closes stdin', () => {
+  it('answers every request already sent before it stops, on stdout as JSON-RPC only', async () => {
+    const data = tempDir('bindery-mcp-');
+    const repo = gitRepo({ 'README.md': '# app\n' });
+    const toolFile = path.join(tempDir(), 'one.yaml');
+    fs.writeFileSync(toolFile, TOOL);
+    for (const args of [
+      ['resources', 'add', 'local/app', '--type', 'git-checkout', '--location', repo],
+      ['projects', 'add', 'demo'],
+      ['projects', 'link', 'demo', 'local/app'],
+      ['tools', 'import', toolFile],
+    ]) {
+      expect((await runCli(data, args)).code, args.join(' ')).toBe(0);
+    }
+    const created = await runCli(data, ['--json', 'plans', 'create', 'one', '--project', 'demo']);
+    const plan = created.json<{ plan_id: string; bound_resources: Array<{ sandbox_path: string }> }>();
+    fs.writeFileSync(path.join(plan.bound_resources[0]!.sandbox_path, 'agent.txt'), 'by the agent\n');
+
+    const requests = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_changes', arguments: { plan: plan.plan_id } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_diff', arguments: { plan: plan.plan_id, path: 'agent.txt' } } },
+      { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: `bindery://plans/${plan.plan_id}` } },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_projects', arguments: {} } },
+    ];
+    const result = await run(data, requests.map((request) => JSON.stringify(request)).join('\n') + '\n');
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.split('\n').filter(Boolean);
+    const answers = lines.map((line) => JSON.parse(line) as { jsonrpc: string; id: number; result?: { isError?: boolean; content?: Array<{ text: string }> } });
+    for (const answer of answers) expect(answer.jsonrpc).toBe('2.0');
+    expect(answers.map((answer) => answer.id).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(answers.find((answer) => answer.id === 3)?.result?.content?.[0]?.text).toContain('+by the agent');
+  }, 90_000);
+});
