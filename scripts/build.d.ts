@@ -10,3 +10,5 @@ export function buildNode(): Promise<void>;
 export function buildAll(): Promise<void>;
 /** Builds only the CLI bundle (out/cli unless `outDir`); returns esbuild's metafile. */
 export function buildCli(options?: { outDir?: string }): Promise<import('esbuild').Metafile>;
+/** Renames the folder `fresh` to `target`, replacing what is there, safe beside another build doing the same. */
+export function swapIn(fresh: string, target: string): void;

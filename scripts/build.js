@@ -26,11 +26,34 @@ export async function buildRenderer() {
   const { build } = await import('vite');
   const target = path.join(root, 'out', 'renderer');
   const fresh = `${target}.building-${process.pid}`;
-  const old = `${target}.old-${process.pid}`;
   await build({ configFile: path.join(root, 'vite.config.ts'), root: path.join(root, 'renderer'), logLevel: 'warn', build: { outDir: fresh } });
-  if (fs.existsSync(target)) fs.renameSync(target, old);
-  fs.renameSync(fresh, target);
-  fs.rmSync(old, { recursive: true, force: true });
+  swapIn(fresh, target);
+}
+
+/**
+ * Renames the folder `fresh` to `target`, moving whatever is there aside first and removing it.
+ * Two builds at once (two `npm test` runs in one checkout) each put theirs in: one's target can
+ * appear between the other's moving aside and renaming in, so that is retried.
+ */
+export function swapIn(fresh, target) {
+  const olds = [];
+  for (let attempt = 0; ; attempt++) {
+    const old = `${target}.old-${process.pid}-${attempt}`;
+    try {
+      fs.renameSync(target, old);
+      olds.push(old);
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
+    try {
+      fs.renameSync(fresh, target);
+      break;
+    } catch (error) {
+      // Another build put its folder in meanwhile (EPERM: Windows' word for it).
+      if (!['ENOTEMPTY', 'EEXIST', 'EPERM'].includes(error.code) || attempt >= 20) throw error;
+    }
+  }
+  for (const old of olds) fs.rmSync(old, { recursive: true, force: true });
 }
 
 /**
