@@ -4,6 +4,7 @@
  * other data stands beside, a damaged one (copied aside once), and a data directory Bindery cannot
  * write to.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError } from '../../shared/errors.ts';
@@ -61,15 +62,33 @@ export function refuseEmptyBesideData(file: string): void {
 
 /**
  * Copies a damaged database aside, once: a copy with the same bytes already beside it (from an
- * earlier start) is reused, so every start does not add another full copy.
+ * earlier start) is reused, so every start does not add another full copy. The copy is named by
+ * the damaged file's last change and size, so processes starting on it together (the app and a
+ * command) make one name, and appears under it only whole (copied to a temporary name, then
+ * linked), so a process killed mid-copy leaves no part of a copy that a later start would trust.
  */
 export function copyAsideOnce(file: string): { copy: string; fresh: boolean } {
   const earlier = findCopy(file);
   if (earlier) return { copy: earlier, fresh: false };
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const copy = `${file}.corrupt-${stamp}`;
-  fs.copyFileSync(file, copy, fs.constants.COPYFILE_EXCL);
-  return { copy, fresh: true };
+  const stat = fs.statSync(file);
+  const copy = `${file}.corrupt-${stat.mtime.toISOString().replace(/[:.]/g, '-')}-${stat.size}`;
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.copying-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    fs.copyFileSync(file, temp, fs.constants.COPYFILE_EXCL);
+    try {
+      fs.linkSync(temp, copy);
+      return { copy, fresh: true };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    // Another process made it meanwhile; one of other bytes under that name (changed within the same tick) is kept beside it.
+    if (sameBytes(file, copy)) return { copy, fresh: false };
+    const other = `${copy}-${randomBytes(4).toString('hex')}`;
+    fs.linkSync(temp, other);
+    return { copy: other, fresh: true };
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
 }
 
 function findCopy(file: string): string | undefined {
