@@ -133,11 +133,10 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
   const rootMode = worktree ? null : (await fs.stat(sandbox.path)).mode & 0o7777;
   const emptyDirs = worktree && changes ? await emptyFolders(sandbox.path, ['.git']) : [];
   const record: TrashRecord = { entry, sandbox, changes, whole: worktree && !changes, emptyDirs, rootMode, ignored };
-  await fs.mkdir(trashPath, { recursive: true });
+  await makeFlaggedFolder(context, trashPath);
   // A worktree, or a copy copied across filesystems, stays whole where it was until finishDiscard begins removing it.
   let whole = worktree;
   try {
-    await setFlag(trashPath, DISCARDING_FLAG);
     await writeTrashRecord(trashPath, record);
     if (worktree) {
       // A snapshot base's own objects are kept too: they leave the user's repository with the last Bindery ref.
@@ -161,6 +160,24 @@ async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: 
     throw error;
   }
   return id;
+}
+
+/**
+ * Makes the entry's folder with its discarding flag already in it: made and flagged in the temp
+ * folder, then renamed into the trash, since recovery (in any process, at any start) removes a
+ * trash folder without a flag as one a killed discard left.
+ */
+async function makeFlaggedFolder(context: EngineContext, trashPath: string): Promise<void> {
+  await fs.mkdir(context.layout.tempDir, { recursive: true });
+  await fs.mkdir(path.dirname(trashPath), { recursive: true });
+  const making = await fs.mkdtemp(path.join(context.layout.tempDir, 'trash-'));
+  try {
+    await setFlag(making, DISCARDING_FLAG);
+    await fs.rename(making, trashPath);
+  } catch (error) {
+    await fs.rm(making, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 async function keepWorktreeFiles(sandboxPath: string, changes: FileChange[] | null, ignored: string[], trashPath: string): Promise<void> {

@@ -41,3 +41,27 @@ describe('purging the trash while another process restores an entry', () => {
     expect(fs.readFileSync(path.join(original, 'a.txt'), 'utf8')).toBe('a\n');
   });
 });
+
+describe('a start-up recovery in another process while a discard is under way', () => {
+  it('leaves the discard alone at the moment its trash folder is made but not yet flagged', async () => {
+    const { manager, plan, dataDir } = newManager();
+    const original = tempDir('bindery-orig-');
+    writeFiles(original, { 'a.txt': 'a\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'work.txt': 'work\n' });
+
+    // The child pauses just before writing its discarding flag.
+    const proc = spawn(process.execPath, ['--import', 'tsx', child, dataDir, 'discard', sandbox.id, 'writeFile', 'discarding', '1', 'pause'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const ended = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
+    while (!fs.existsSync(path.join(dataDir, 'paused'))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await manager.recover();
+    fs.writeFileSync(path.join(dataDir, 'go'), '');
+    await ended;
+
+    expect(JSON.parse(out)).toMatchObject({ ok: { kind: 'discarded' } });
+    const [entry] = manager.listTrash();
+    expect(fs.readFileSync(path.join(entry!.trashPath, 'files', 'work.txt'), 'utf8')).toBe('work\n');
+  });
+});
