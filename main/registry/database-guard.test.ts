@@ -31,3 +31,21 @@ describe('a damaged database', () => {
     expect(fs.statSync(path.join(dir, copies[0]!)).size).toBe(48 << 20);
   });
 });
+
+describe('an empty (zero-byte) database', () => {
+  it('is refused beside the locks a used registry leaves after its journals and trash were purged', async () => {
+    const { openDatabase } = await import('./database.ts');
+    const dir = tempDir();
+    const file = path.join(dir, 'bindery.db');
+    fs.writeFileSync(file, '');
+    fs.mkdirSync(path.join(dir, 'locks'));
+    fs.writeFileSync(path.join(dir, 'locks', '0123abcd.lock'), '');
+    expect(() => openDatabase(file)).toThrow(/is empty \(0 bytes\), but locks\/ beside it/);
+    expect(fs.statSync(file).size).toBe(0);
+    // Alone, or in a brand-new data directory, it starts.
+    const fresh = tempDir();
+    fs.writeFileSync(path.join(fresh, 'bindery.db'), '');
+    openDatabase(path.join(fresh, 'bindery.db')).close();
+    openDatabase(path.join(tempDir(), 'new', 'bindery.db')).close();
+  });
+});

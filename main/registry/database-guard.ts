@@ -14,8 +14,11 @@ const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 const USER_VERSION_OFFSET = 60;
 const HEADER_BYTES = 100;
 
-/** Folders of a data directory that only a used registry leaves (the default layout's). */
-const DATA_FOLDERS = ['journal', 'sandboxes', 'trash'];
+/**
+ * Folders of a data directory that only a used registry leaves (the default layout's). `locks`
+ * outlives every journal and sandbox: after a purge it may be all that shows the registry was used.
+ */
+const DATA_FOLDERS = ['journal', 'sandboxes', 'trash', 'locks', 'git-objects', 'handlers'];
 
 /** The `user_version` in the header of `file`, or null when it does not look like a SQLite database. */
 export function headerVersion(file: string): number | null {
