@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '../../../shared/errors.ts';
-import { inspectOps, resolveOps, type CheckedOp, type SourceInfo } from './check-ops.ts';
+import { inspectOps, resolveOps, sourceChanged, type CheckedOp, type SourceInfo } from './check-ops.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
 import { cloneHintFor, settleCopy, writeCopy, type Vouch } from './durable-fs.ts';
 import { backUp, type BackupResult } from './backup.ts';
@@ -228,22 +228,30 @@ function folderIdsOf(record: JournalRecord): Record<string, FileId> {
 
 /**
  * Writes every new version to its temp file beside the target, then makes them durable: all are
- * written before any is flushed, so the filesystem writes them out together (see writeCopy).
+ * written before any is flushed, so the filesystem writes them out together (see writeCopy). A
+ * copy (or clone) whose own hash is not the content the caller reviewed refuses the whole commit:
+ * the sandbox changed after the review, and what it holds now was never looked at.
  */
 async function stage(ctx: SettleContext, checked: readonly CheckedOp[], signal: AbortSignal | undefined, step: () => void): Promise<void> {
   const { record } = ctx;
   const clones = cloneHintFor(record.targetRoot);
+  const changed: string[] = [];
   await forEachLimit(writesOf(record), ctx.concurrency, async (op) => {
     throwIfAborted(signal);
-    const source = checked[op.index]!.source!;
+    const { source, op: asked } = checked[op.index]! as CheckedOp & { source: SourceInfo };
     const temp = stagedPath(record, op);
     if (source.kind === 'symlink') {
       symlinkExact(source.target, temp);
       op.next = { kind: 'symlink', target: source.target };
     } else {
-      op.next = { kind: 'file', sha256: await writeCopy(source.path, temp, source.mode, vouchFor(source), clones), mode: source.mode };
+      const sha256 = await writeCopy(source.path, temp, source.mode, vouchFor(source), clones);
+      const reviewed = asked.kind === 'write' ? asked.sourceContent?.sha256 : undefined;
+      if (reviewed !== undefined && sha256 !== reviewed) changed.push(op.relPath);
+      op.next = { kind: 'file', sha256, mode: source.mode };
     }
   });
+  // Before the commit point: the rollback removes every staged file and nothing in the target changed.
+  if (changed.length > 0) throw sourceChanged(changed.sort());
   // Symlinks need no flush of their own: their folders' flush at the commit point covers them.
   await forEachLimit(writesOf(record), ctx.concurrency, async (op) => {
     throwIfAborted(signal);

@@ -4,7 +4,7 @@
  * (inspectOps). Nothing on disk changes here.
  */
 import fs from 'node:fs';
-import { ValidationError } from '../../../shared/errors.ts';
+import { ConflictError, ValidationError } from '../../../shared/errors.ts';
 import { diskPath, readLinkExact } from './disk-path.ts';
 import { checkExpectation, observe, permissionBits, stampOf, stillAsSeen, type Observed, type StatStamp } from './entry-state.ts';
 import { forEachLimit } from './pool.ts';
@@ -137,6 +137,8 @@ function inspectSource(relPath: string, sourcePath: string, mode: number | undef
       sourcePath,
     });
   }
+  // A reviewed file that is a symlink now is not what the person saw.
+  if (stat.isSymbolicLink() && content) throw sourceChanged([relPath]);
   if (stat.isSymbolicLink()) return { kind: 'symlink', target: readLinkExact(sourcePath) };
   if (stat.isFile()) {
     const stamp = stampOf(stat);
@@ -146,5 +148,16 @@ function inspectSource(relPath: string, sourcePath: string, mode: number | undef
   throw new ValidationError(`The new version of ${relPath} (${sourcePath}) is not a file or symlink: only those can be committed.`, {
     relPath,
     sourcePath,
+  });
+}
+
+/**
+ * The refusal of a commit whose new versions are not the content the caller reviewed (`sourceContent`):
+ * the sandbox changed after the change list was made. Nothing is written.
+ */
+export function sourceChanged(relPaths: readonly string[]): ConflictError {
+  const named = relPaths.slice(0, 10).join(', ') + (relPaths.length > 10 ? ` and ${relPaths.length - 10} more` : '');
+  return new ConflictError(`${named} changed in the sandbox while committing: review ${relPaths.length > 1 ? 'them' : 'it'} again, then commit. Nothing was written.`, {
+    paths: relPaths.map((relPath) => ({ relPath, reason: 'changed in the sandbox after it was reviewed' })),
   });
 }

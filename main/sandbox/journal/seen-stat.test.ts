@@ -146,27 +146,30 @@ describe('applyTransaction with the stats the caller saw', () => {
     }
   });
 
-  it("records the caller's hash of a settled source, and the copy's own hash when the source changed", async () => {
+  it("records the caller's hash of a settled source, and refuses a source that changed from it", async () => {
     const { sandbox, target, journalDir } = workspace();
     // Larger than the copies made in memory, so the staged copy would otherwise be read again.
     const big = 'x'.repeat(64 * 1024);
     writeTree(sandbox, { 'a.bin': big, 'b.bin': big });
     const claimed = sha('what the caller hashed');
-    const ops: TransactionOp[] = ['a.bin', 'b.bin'].map((name) => ({
+    const opOf = (name: string): TransactionOp => ({
       relPath: name,
       kind: 'write',
       sourcePath: path.join(sandbox, name),
       sourceContent: { sha256: claimed, seen: seenAfter(path.join(sandbox, name), SETTLED) },
       expect: { kind: 'absent' },
-    }));
-    const hooks = { at: (point: string) => void (point === 'checked' && fs.appendFileSync(path.join(sandbox, 'b.bin'), 'more')) };
-    const result = await applyTransaction({ journalDir, targetRoot: target, ops, hooks });
+    });
+    const result = await applyTransaction({ journalDir, targetRoot: target, ops: [opOf('a.bin')] });
     expect(result.kind).toBe('applied');
     if (result.kind !== 'applied') return;
-    const [a, b] = (await readJournal(journalDir, result.transactionId)).ops;
+    const [a] = (await readJournal(journalDir, result.transactionId)).ops;
     expect(a!.next).toMatchObject({ kind: 'file', sha256: claimed });
-    expect(b!.next).toMatchObject({ kind: 'file', sha256: sha(`${big}more`) });
-    expect(fs.readFileSync(path.join(target, 'b.bin'), 'utf8')).toBe(`${big}more`);
+    // Changed after the check: its copy's own hash is not the one reviewed, so nothing is written.
+    const hooks = { at: (point: string) => void (point === 'checked' && fs.appendFileSync(path.join(sandbox, 'b.bin'), 'more')) };
+    await expect(applyTransaction({ journalDir, targetRoot: target, ops: [opOf('b.bin')], hooks })).rejects.toThrow(
+      /^b\.bin changed in the sandbox while committing: review it again, then commit\./,
+    );
+    expect(fs.existsSync(path.join(target, 'b.bin'))).toBe(false);
   });
 
   it('refuses a seen stat that is not numbers', async () => {
