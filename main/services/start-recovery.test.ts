@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir, writeFiles } from '../testing/fixtures.ts';
 import { TEMP_PREFIX } from '../sandbox/journal/index.ts';
+import { newTransactionId } from '../sandbox/journal/journal-file.ts';
 import { openBindery } from './bindery.ts';
 import { findInterruptedWork } from './start-recovery.ts';
 
@@ -177,5 +178,23 @@ describe('a settled journal recovery has nothing to do with', () => {
       expect(started.report).toBeNull();
     }
     expect(check(await doctor(data), 'interrupted work').ok).toBe(true);
+  });
+});
+
+describe('a commit another process is starting right now', () => {
+  it('is left to it: its journal folder without a state yet is busy, not interrupted, and runs no recovery', async () => {
+    const data = tempDir('bindery-start-');
+    const core = openBindery(data);
+    await core.start();
+    const id = newTransactionId();
+    fs.mkdirSync(path.join(core.sandboxes.layout.journalDir, id), { recursive: true });
+    const found = await findInterruptedWork(core.db, core.sandboxes.layout);
+    core.close();
+    expect(found).toMatchObject({ transactions: [], busy: 1 });
+    const again = openBindery(data);
+    const started = await again.start();
+    again.close();
+    expect(started.report).toBeNull();
+    expect(fs.existsSync(path.join(data, 'journal', id))).toBe(true);
   });
 });

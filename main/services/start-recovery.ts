@@ -69,7 +69,7 @@ export async function findInterruptedWork(db: Database | null, layout: SandboxLa
     const interrupted = look.settled === null;
     const unrecorded = !interrupted && records !== null && db !== null && (await needsRecord(db, records, layout.journalDir, look));
     if (!interrupted && !unrecorded) continue;
-    if (look.owner && ownerAlive(look.owner)) work.busy++;
+    if ((look.owner && ownerAlive(look.owner)) || look.starting) work.busy++;
     else (interrupted ? work.transactions : work.unrecorded).push(look.transactionId);
   }
   // Synchronous, as the journal's look: microseconds each, and no trips through the thread pool.

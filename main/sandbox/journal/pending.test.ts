@@ -49,7 +49,8 @@ describe('lookAtTransactions', () => {
     fs.renameSync(path.join(journalDir, id, newest!), path.join(journalDir, id, 'state-000001.json'));
     expect((await lookAtTransactions(journalDir))[0]).toMatchObject({ settled: null });
     fs.rmSync(path.join(journalDir, id, 'state-000001.json'));
-    expect(await lookAtTransactions(journalDir)).toEqual([{ transactionId: id, settled: null, owner: null }]);
+    // No state at all, just made: a commit starting in some process (recovery gives it a grace period too).
+    expect(await lookAtTransactions(journalDir)).toEqual([{ transactionId: id, settled: null, owner: null, starting: true }]);
   });
 
   it('reads the whole journal when its first bytes are not as expected (another key order, a very long folder path)', async () => {
@@ -60,5 +61,13 @@ describe('lookAtTransactions', () => {
     const { state, ...rest } = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
     fs.writeFileSync(file, JSON.stringify({ ...rest, state }));
     expect((await lookAtTransactions(journalDir))[0]).toMatchObject({ transactionId: id, settled: 'committed' });
+  });
+  it('names the owner of a state change under way from the state before it, while the new file has no readable start yet', async () => {
+    const { sandbox, target, journalDir } = workspace();
+    const id = await commitOne(target, sandbox, journalDir);
+    const [settled] = stateFiles(journalDir, id);
+    const next = Number(/\d{6}/.exec(settled!)![0]) + 1;
+    fs.writeFileSync(path.join(journalDir, id, `state-${String(next).padStart(6, '0')}.json`), '');
+    expect((await lookAtTransactions(journalDir))[0]).toEqual({ transactionId: id, settled: null, owner: { pid: process.pid, host: expect.any(String) } });
   });
 });

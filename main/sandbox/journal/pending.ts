@@ -17,7 +17,15 @@ export interface TransactionLook {
   settled: JournalState | null;
   /** The process that wrote it, when its state file could be read. */
   owner: { pid: number; host: string } | null;
+  /**
+   * True for a folder with no state file yet that is younger than recovery's grace: a commit another
+   * process is starting right now, which recovery leaves alone (recover.ts, UNWRITTEN_GRACE_MS).
+   */
+  starting?: boolean;
 }
+
+/** As recover.ts waits before removing a transaction folder without a readable state. */
+const UNWRITTEN_GRACE_MS = 10 * 60 * 1000;
 
 /** As journal-file.ts names them. */
 const STATE_FILE = /^state-(\d{6})\.json$/;
@@ -51,7 +59,10 @@ async function look(journalDir: string, transactionId: string): Promise<Transact
   const folder = transactionDir(journalDir, transactionId);
   const states = readdirOrEmpty(folder).filter((name) => STATE_FILE.test(name)).sort();
   const newest = states[states.length - 1];
-  if (!newest) return { transactionId, settled: null, owner: null };
+  if (!newest) {
+    const made = fsSync.statSync(folder, { throwIfNoEntry: false });
+    return { transactionId, settled: null, owner: null, starting: !!made && Date.now() - made.mtimeMs < UNWRITTEN_GRACE_MS };
+  }
   let seen = readPrefix(path.join(folder, newest));
   // The first state is always `prepared`; two files mean a state change was cut short (or is under way).
   const single = states.length === 1 && Number(STATE_FILE.exec(newest)![1]) >= 2;
@@ -59,7 +70,9 @@ async function look(journalDir: string, transactionId: string): Promise<Transact
     const record = await readJournalOrNull(journalDir, transactionId).catch(() => null);
     seen = record && { state: record.state, owner: record.owner };
   }
-  return { transactionId, settled: single && seen && isFinal(seen.state) ? seen.state : null, owner: seen?.owner ?? null };
+  // A newest state file still being written has no readable start yet; the one before it names the same owner.
+  const owner = seen?.owner ?? (states.length > 1 ? readPrefix(path.join(folder, states[states.length - 2]!))?.owner : null) ?? null;
+  return { transactionId, settled: single && seen && isFinal(seen.state) ? seen.state : null, owner };
 }
 
 function readdirOrEmpty(folder: string): string[] {
