@@ -11,6 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { git, gitText, isObjectId } from './git.ts';
+import { withLocks } from './journal/process-lock.ts';
 
 /** A temporary object folder for git to write into: the environment that aims git at it. */
 export interface ObjectStaging {
@@ -183,6 +184,18 @@ async function appendDurably(file: string, record: LedgerRecord): Promise<void> 
 }
 
 /**
+ * Runs `work` holding the lock of what Bindery adds to `repo`'s objects, across the processes that
+ * share the data directory (`tempDir`'s parent): a prune waits while a restore or snapshot holds
+ * objects it added that no ref of its own holds yet.
+ */
+export async function withObjectsLock<T>(repo: string, tempDir: string, work: () => Promise<T>): Promise<T> {
+  const objects = await objectsOf(repo).catch(() => null);
+  // No repository there: nothing of it to prune, and `work` says what is wrong.
+  if (!objects) return work();
+  return withLocks(path.join(path.dirname(tempDir), 'locks'), [{ key: `${objects}#bindery-objects`, label: `adding objects to ${repo}` }], work);
+}
+
+/**
  * Deletes the objects Bindery added to `repo` once it holds no Bindery ref or worktree any more:
  * each noted object that nothing of the user's reaches (refs, HEADs, reflogs, indexes, the states
  * of a merge or rebase) and that git did not want again since (a freshened object). Cheap when the
@@ -194,6 +207,11 @@ export async function pruneAddedObjects(repo: string, tempDir: string): Promise<
   const file = ledgerFile(tempDir, objects);
   const leftovers = (await fs.readdir(ledgerDir(tempDir)).catch(() => [] as string[])).filter((name) => name.startsWith(`${path.basename(file)}.pruning-`));
   if (leftovers.length === 0 && !(await fs.lstat(file).then(() => true, () => false))) return [];
+  return withObjectsLock(repo, tempDir, () => pruneLocked(repo, tempDir, objects, file));
+}
+
+async function pruneLocked(repo: string, tempDir: string, objects: string, file: string): Promise<string[]> {
+  const leftovers = (await fs.readdir(ledgerDir(tempDir)).catch(() => [] as string[])).filter((name) => name.startsWith(`${path.basename(file)}.pruning-`));
   if (await binderyStillThere(repo)) return [];
   // Set aside, so a snapshot noting objects meanwhile starts a ledger of its own.
   const taken = `${file}.pruning-${process.pid}-${randomBytes(4).toString('hex')}`;

@@ -12,7 +12,7 @@ import { getTrash, lastCommitForgotten, listTrash, markTrashPurged, markTrashRes
 import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import { logEvent, type EngineContext } from './engine-context.ts';
 import { copyIgnored } from './discard-ignored.ts';
-import { unpackSnapshot } from './git-objects.ts';
+import { unpackSnapshot, withObjectsLock } from './git-objects.ts';
 import { inRoot } from './fs-path.ts';
 import { purgeTransactionsById } from './journal/manage.ts';
 import { locksDirOf, withLocks } from './journal/process-lock.ts';
@@ -209,6 +209,11 @@ async function keptFolder(kept: string, target: string, id: string): Promise<str
  * entry (the flag says so) is removed and made again.
  */
 async function restoreWorktree(context: EngineContext, sandbox: SandboxRecord, entry: TrashEntry, record: TrashRecord): Promise<void> {
+  // The snapshot's objects are back before its ref and worktree hold them: a prune elsewhere waits till then.
+  await withObjectsLock(sandbox.originalPath, context.layout.tempDir, () => restoreWorktreeLocked(context, sandbox, entry, record));
+}
+
+async function restoreWorktreeLocked(context: EngineContext, sandbox: SandboxRecord, entry: TrashEntry, record: TrashRecord): Promise<void> {
   const repo = sandbox.originalPath;
   const base = sandbox.baseCommit as string;
   const flag = path.join(entry.trashPath, RESTORING_FLAG);
