@@ -52,10 +52,10 @@ function binding(slotName: string, resource: Resource | null, access: AccessMode
 }
 
 describe('effectiveStrategy and widerAccess', () => {
-  it('takes the resource override, then the type default, then none', () => {
+  it('takes the resource override, then the type default, then a copy, never none by default', () => {
     expect(effectiveStrategy({ sandboxStrategy: 'none' }, { sandboxStrategy: 'git_worktree' })).toBe('none');
     expect(effectiveStrategy({ sandboxStrategy: null }, { sandboxStrategy: 'copy_on_write' })).toBe('copy_on_write');
-    expect(effectiveStrategy({ sandboxStrategy: null }, null)).toBe('none');
+    expect(effectiveStrategy({ sandboxStrategy: null }, null)).toBe('copy_on_write');
   });
 
   it('widens two accesses to the one that allows both', () => {
@@ -99,6 +99,24 @@ describe('ResourceHandlerService with the built-in handlers', () => {
     const byName = Object.fromEntries(sandboxes.planSandboxes('PLAN1').map((s) => [s.resourceName, s]));
     expect(byName['local/notes']).toMatchObject({ strategy: 'copy_on_write', handler: null, handlerFailure: null });
     expect(byName['local/live']).toMatchObject({ strategy: 'none', path: liveDir });
+  });
+
+  it('refuses a resource whose type is not registered, provisioning nothing, instead of working in place', async () => {
+    const { db, registry, service, sandboxes } = await setup();
+    registry.addType({ name: 'notes', sandboxStrategy: 'copy_on_write' });
+    const location = tempDir();
+    writeFiles(location, { 'a.txt': 'a\n' });
+    const notes = await registry.addResource({ name: 'local/notes', typeName: 'notes', location });
+    // The type row gone from under its resource, as a database edited by hand or restored in part leaves it.
+    db.pragma('foreign_keys = OFF');
+    db.prepare('DELETE FROM resource_types WHERE name = ?').run('notes');
+    db.pragma('foreign_keys = ON');
+    await expect(service.resolveBinding(binding('notes', notes), 'PLAN1')).rejects.toMatchObject({
+      code: 'validation_error',
+      message: "Resource local/notes has type notes, which is not registered: add the type or change the resource's type.",
+    });
+    expect(sandboxes.planSandboxes('PLAN1')).toEqual([]);
+    expect(fs.readdirSync(location)).toEqual(['a.txt']);
   });
 
   it('is idempotent: the same (plan, resource) gives the same sandbox', async () => {

@@ -1,11 +1,13 @@
 /**
  * ResourceHandlerService: the reference's pipeline from BindingResult to BoundResource. Looks up
- * the resource and its type, picks the effective strategy (resource, then type, then none),
+ * the resource and its type (refusing a resource whose type is not registered), picks the effective
+ * strategy (resource, then type, then the default of new types, never `none` by default),
  * loads the type's handler (or the default handler when there is none or it fails to load, with
  * the failure recorded on the sandbox) and lets it provision through the SandboxManager.
  */
-import { BinderyError, ValidationError } from '../../shared/errors.ts';
+import { BinderyError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AccessMode, BindingResult, BoundResource, Resource, ResourceTypeSpec, SandboxStrategy } from '../../shared/model.ts';
+import { DEFAULT_TYPE_STRATEGY } from '../core/strategy-defaults.ts';
 import type { ProvisionProgress } from '../sandbox/sandbox-manager.ts';
 import { DefaultHandler } from './built-in-handlers.ts';
 import type { ResourceHandler, SandboxProvider, SandboxRequest } from './handler.ts';
@@ -30,9 +32,12 @@ export interface ResolveBindingOptions {
   sandboxAccess?: AccessMode;
 }
 
-/** The strategy a resource gets: its own override, else its type's default, else `none`. */
+/**
+ * The strategy a resource gets: its own override, else its type's default, else the default of new
+ * types (a copy): working on the original in place is only ever chosen, never fallen into.
+ */
 export function effectiveStrategy(resource: Pick<Resource, 'sandboxStrategy'>, type: Pick<ResourceTypeSpec, 'sandboxStrategy'> | null): SandboxStrategy {
-  return resource.sandboxStrategy ?? type?.sandboxStrategy ?? 'none';
+  return resource.sandboxStrategy ?? type?.sandboxStrategy ?? DEFAULT_TYPE_STRATEGY;
 }
 
 /** The access a sandbox shared by two slots needs: the wider one (read_only with write_only needs both). */
@@ -54,11 +59,11 @@ export class ResourceHandlerService {
       throw new ValidationError(`Slot "${binding.slotName}" is optional and unbound: there is nothing to provision for it.`, { slotName: binding.slotName });
     }
     const resource = this.options.resourceLookup(binding.resourceId);
-    const type = this.lookupType(resource.typeName);
+    const type = this.lookupType(resource);
     const strategy = effectiveStrategy(resource, type);
     const { handler, failure } = await this.handlerFor(type);
     const provider = this.provider(binding, resource, type, failure, options);
-    const name = failure || !type?.handler ? 'the default handler' : `handler ${type.handler}`;
+    const name = failure || !type.handler ? 'the default handler' : `handler ${type.handler}`;
     let bound: BoundResource;
     try {
       bound = await handler.resolve({ resource, planId, slotName: binding.slotName, sandboxManager: provider, access: binding.access, sandboxStrategy: strategy });
@@ -66,7 +71,7 @@ export class ResourceHandlerService {
       if (error instanceof BinderyError) throw error;
       throw new BinderyError('internal', `${name} failed while provisioning slot "${binding.slotName}" (${resource.name}): ${(error as Error).message}`, {
         slotName: binding.slotName,
-        handler: type?.handler ?? null,
+        handler: type.handler ?? null,
       });
     }
     if (typeof bound?.sandboxPath !== 'string' || bound.sandboxPath === '') {
@@ -114,7 +119,7 @@ export class ResourceHandlerService {
    * sandbox's wider) access, the slot name, the handler and any load failure, so a handler
    * written against the reference's protocol needs to pass none of them.
    */
-  private provider(binding: BindingResult, resource: Resource, type: ResourceTypeSpec | null, failure: string | null, options: ResolveBindingOptions): SandboxProvider {
+  private provider(binding: BindingResult, resource: Resource, type: ResourceTypeSpec, failure: string | null, options: ResolveBindingOptions): SandboxProvider {
     const sandboxAccess = options.sandboxAccess ? widerAccess(options.sandboxAccess, binding.access) : binding.access;
     return {
       getOrCreateSandbox: (request: SandboxRequest) =>
@@ -123,7 +128,7 @@ export class ResourceHandlerService {
           access: request.access ? widerAccess(request.access, sandboxAccess) : sandboxAccess,
           slotName: binding.slotName,
           resourceName: resource.name,
-          handler: type?.handler ?? null,
+          handler: type.handler ?? null,
           handlerFailure: failure,
           signal: request.signal ?? options.signal,
           onProgress: request.onProgress ?? ((progress) => options.onProgress?.(binding.slotName, progress)),
@@ -131,16 +136,24 @@ export class ResourceHandlerService {
     };
   }
 
-  private lookupType(name: string): ResourceTypeSpec | null {
+  /**
+   * The resource's type. One that is not registered (a database edited by hand, say) is refused:
+   * its strategy and handler are unknown, and guessing could let a tool work on the original in place.
+   */
+  private lookupType(resource: Resource): ResourceTypeSpec {
     try {
-      return this.options.typeLookup(name);
-    } catch {
-      return null;
+      return this.options.typeLookup(resource.typeName);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      throw new ValidationError(
+        `Resource ${resource.name} has type ${resource.typeName}, which is not registered: add the type or change the resource's type.`,
+        { resourceId: resource.id, typeName: resource.typeName },
+      );
     }
   }
 
-  private async handlerFor(type: ResourceTypeSpec | null): Promise<{ handler: ResourceHandler; failure: string | null }> {
-    if (!type?.handler) return { handler: this.defaultHandler, failure: null };
+  private async handlerFor(type: ResourceTypeSpec): Promise<{ handler: ResourceHandler; failure: string | null }> {
+    if (!type.handler) return { handler: this.defaultHandler, failure: null };
     try {
       const load = this.options.loadHandler ?? ((spec: string) => resolveHandler(spec, { handlersDir: this.options.handlersDir }));
       return { handler: await load(type.handler), failure: null };
