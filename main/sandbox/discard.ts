@@ -176,7 +176,10 @@ async function makeFlaggedFolder(context: EngineContext, trashPath: string): Pro
     await fs.rename(making, trashPath);
   } catch (error) {
     await fs.rm(making, { recursive: true, force: true });
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    // A temp folder on another filesystem (mounted apart): made in place, as before, for a short unflagged moment.
+    await fs.mkdir(trashPath);
+    await setFlag(trashPath, DISCARDING_FLAG);
   }
 }
 
