@@ -7,12 +7,12 @@ import type { EngineContext } from './engine-context.ts';
 import { folderKey, locksDirOf, withLocks, type LockKey } from './journal/index.ts';
 import type { SandboxRecord } from './model.ts';
 
-/** Runs `work` holding the locks of the originals and folders of `sandboxes`; `doing` says what for ("committing to"). */
-export async function withSandboxLocks<T>(context: EngineContext, sandboxes: readonly SandboxRecord[], doing: string, work: () => Promise<T>): Promise<T> {
+/** Runs `work` holding the locks of the originals and folders of `sandboxes`; `doing` says what for ("committing to"); `signal` stops the wait. */
+export async function withSandboxLocks<T>(context: EngineContext, sandboxes: readonly SandboxRecord[], doing: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const keys: LockKey[] = [];
   for (const sandbox of sandboxes) {
     keys.push({ key: await folderKey(sandbox.originalPath), label: `${doing} ${sandbox.originalPath}` });
     if (sandbox.strategy !== 'none') keys.push({ key: await folderKey(sandbox.path), label: `${doing} ${sandbox.originalPath} from the sandbox ${sandbox.path}` });
   }
-  return withLocks(locksDirOf(context.layout.journalDir), keys, work);
+  return withLocks(locksDirOf(context.layout.journalDir), keys, work, undefined, signal);
 }

@@ -37,7 +37,7 @@ export type CommitOutcome =
 /** Commits one sandbox. */
 export async function commitSandbox(context: EngineContext, sandbox: SandboxRecord, options: CommitOptions): Promise<CommitOutcome> {
   // Held from the first look to the commit's record, so another process's commit cannot come between them.
-  return withSandboxLocks(context, [sandbox], 'committing to', () => commitSandboxLocked(context, getSandbox(context.db, sandbox.id) ?? sandbox, options));
+  return withSandboxLocks(context, [sandbox], 'committing to', () => commitSandboxLocked(context, getSandbox(context.db, sandbox.id) ?? sandbox, options), options.signal);
 }
 
 async function commitSandboxLocked(context: EngineContext, sandbox: SandboxRecord, options: CommitOptions): Promise<CommitOutcome> {
@@ -55,7 +55,7 @@ async function commitSandboxLocked(context: EngineContext, sandbox: SandboxRecor
 /** Commits every committable sandbox of a plan, all checked before any is written. */
 export async function commitAll(context: EngineContext, sandboxes: SandboxRecord[], options: CommitOptions): Promise<CommitOutcome[]> {
   const fresh = () => sandboxes.map((s) => getSandbox(context.db, s.id) ?? s);
-  return withSandboxLocks(context, sandboxes, 'committing to', () => commitAllLocked(context, fresh(), options));
+  return withSandboxLocks(context, sandboxes, 'committing to', () => commitAllLocked(context, fresh(), options), options.signal);
 }
 
 async function commitAllLocked(context: EngineContext, sandboxes: SandboxRecord[], options: CommitOptions): Promise<CommitOutcome[]> {

@@ -46,4 +46,46 @@ describe('locks across processes', () => {
     await Promise.all([first, second]);
     expect(order).toEqual(['first start', 'nested', 'first end', 'second']);
   });
+
+  it('are not held by a task the holder started that runs after it released them', async () => {
+    const dir = tempDir();
+    const order: string[] = [];
+    const key = [{ key: '/k', label: 'x' }];
+    let late: Promise<unknown> = Promise.resolve();
+    await withLocks(dir, key, async () => {
+      // Started inside, runs once the key is released (a timer, a listener's follow-up).
+      late = new Promise((resolve) => setTimeout(resolve, 30)).then(() => withLocks(dir, key, async () => order.push('late')));
+    });
+    const other = withLocks(dir, key, async () => {
+      order.push('other start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      order.push('other end');
+    });
+    await Promise.all([late, other]);
+    expect(order).toEqual(['other start', 'other end', 'late']);
+  });
+
+  it('stop waiting at once when cancelled, in this process and across processes', async () => {
+    const dir = tempDir();
+    const child = await holder(dir, '/data/app');
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+      const began = Date.now();
+      await expect(withLocks(dir, [{ key: '/data/app', label: 'x' }], async () => 'in', 20_000, controller.signal)).rejects.toThrow(/cancelled while waiting.*nothing was changed/i);
+      expect(Date.now() - began).toBeLessThan(5_000);
+      // Queued behind work of this process.
+      let release: () => void = () => undefined;
+      const first = withLocks(dir, [{ key: '/data/mine', label: 'x' }], () => new Promise<void>((resolve) => (release = resolve)));
+      const queued = new AbortController();
+      const second = withLocks(dir, [{ key: '/data/mine', label: 'x' }], async () => 'second ran', 20_000, queued.signal);
+      queued.abort();
+      await expect(second).rejects.toThrow(/cancelled/i);
+      release();
+      await first;
+      expect(await withLocks(dir, [{ key: '/data/mine', label: 'x' }], async () => 'free')).toBe('free');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
 });

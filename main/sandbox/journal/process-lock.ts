@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ConflictError } from '../../../shared/errors.ts';
+import { CancelledError, ConflictError } from '../../../shared/errors.ts';
 import { realPathExact } from './disk-path.ts';
 
 /** One thing to lock: `key` (an absolute path, symlinks resolved) and what the holder does with it. */
@@ -34,7 +34,13 @@ interface HolderNote {
   label: string;
 }
 
-const held = new AsyncLocalStorage<ReadonlySet<string>>();
+/** One withLocks call's keys, live until its work ends (a task it started that runs later holds nothing). */
+interface Holding {
+  keys: ReadonlySet<string>;
+  released: boolean;
+}
+
+const held = new AsyncLocalStorage<readonly Holding[]>();
 const queues = new Map<string, Promise<unknown>>();
 let nativeBinding: string | undefined = process.env.BINDERY_SQLITE_BINDING || undefined;
 
@@ -56,27 +62,66 @@ export async function folderKey(folder: string): Promise<string> {
 /**
  * Runs `work` while holding every key, in this process and across processes. Keys are taken in
  * one order (sorted), so two holders of overlapping sets never wait for each other in a circle.
+ * `signal` stops the wait (not the work once it holds them).
  */
-export async function withLocks<T>(locksDir: string, keys: readonly LockKey[], work: () => Promise<T>, timeoutMs = DEFAULT_LOCK_TIMEOUT_MS): Promise<T> {
-  const mine = held.getStore() ?? new Set<string>();
+export async function withLocks<T>(
+  locksDir: string,
+  keys: readonly LockKey[],
+  work: () => Promise<T>,
+  timeoutMs = DEFAULT_LOCK_TIMEOUT_MS,
+  signal?: AbortSignal,
+): Promise<T> {
+  const mine = heldKeys();
   const wanted = [...new Map(keys.filter((k) => !mine.has(k.key)).map((k) => [k.key, k])).values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const take = async (index: number): Promise<T> => {
-    if (index === wanted.length) return held.run(new Set([...mine, ...wanted.map((k) => k.key)]), work);
-    return withKey(locksDir, wanted[index]!, timeoutMs, () => take(index + 1));
+    if (index < wanted.length) return withKey(locksDir, wanted[index]!, timeoutMs, signal, () => take(index + 1));
+    const holding: Holding = { keys: new Set(wanted.map((k) => k.key)), released: false };
+    try {
+      return await held.run([...(held.getStore() ?? []), holding], work);
+    } finally {
+      holding.released = true;
+    }
   };
   return take(0);
 }
 
 /** True when the running work holds `key` (see withLocks). */
 export function holdsLock(key: string): boolean {
-  return held.getStore()?.has(key) ?? false;
+  return heldKeys().has(key);
 }
 
-async function withKey<T>(locksDir: string, key: LockKey, timeoutMs: number, work: () => Promise<T>): Promise<T> {
+function heldKeys(): Set<string> {
+  return new Set((held.getStore() ?? []).filter((h) => !h.released).flatMap((h) => [...h.keys]));
+}
+
+function cancelled(key: LockKey): CancelledError {
+  return new CancelledError(`Cancelled while waiting for another Bindery process working on ${key.key}: nothing was changed.`);
+}
+
+/** Rejects once `signal` aborts while still `waiting()` (never without a signal); `stop` removes the listener. */
+function abortOf(signal: AbortSignal | undefined, key: LockKey, waiting: () => boolean): { aborted: Promise<never>; stop: () => void } {
+  if (!signal) return { aborted: new Promise<never>(() => undefined), stop: () => undefined };
+  let stop = () => undefined as void;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    if (signal.aborted) return reject(cancelled(key));
+    const onAbort = () => waiting() && reject(cancelled(key));
+    signal.addEventListener('abort', onAbort, { once: true });
+    stop = () => signal.removeEventListener('abort', onAbort);
+  });
+  aborted.catch(() => undefined);
+  return { aborted, stop: () => stop() };
+}
+
+async function withKey<T>(locksDir: string, key: LockKey, timeoutMs: number, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
   const previous = queues.get(key.key) ?? Promise.resolve();
+  let started = false;
   const current = previous.catch(() => undefined).then(async () => {
-    const release = await acquire(locksDir, key, timeoutMs);
+    if (signal?.aborted) throw cancelled(key);
+    const release = await acquire(locksDir, key, timeoutMs, signal);
     try {
+      if (signal?.aborted) throw cancelled(key);
+      // From here the work's own outcome is the answer: a cancel no longer cuts the wait short.
+      started = true;
       return await work();
     } finally {
       release();
@@ -84,10 +129,13 @@ async function withKey<T>(locksDir: string, key: LockKey, timeoutMs: number, wor
   });
   const tail = current.catch(() => undefined);
   queues.set(key.key, tail);
+  const { aborted, stop } = abortOf(signal, key, () => !started);
   try {
-    return await current;
+    // A cancel while queued behind this process's own work returns at once; the queued step then sees it and ends.
+    return await Promise.race([current, aborted]);
   } finally {
-    if (queues.get(key.key) === tail) queues.delete(key.key);
+    stop();
+    if (queues.get(key.key) === tail) void tail.then(() => queues.get(key.key) === tail && queues.delete(key.key));
   }
 }
 
@@ -96,7 +144,7 @@ function fileOf(locksDir: string, key: string): string {
 }
 
 /** Takes the cross-process lock of `key`, polling with backoff until `timeoutMs`; returns its release. */
-async function acquire(locksDir: string, key: LockKey, timeoutMs: number): Promise<() => void> {
+async function acquire(locksDir: string, key: LockKey, timeoutMs: number, signal: AbortSignal | undefined): Promise<() => void> {
   fs.mkdirSync(locksDir, { recursive: true });
   const file = fileOf(locksDir, key.key);
   // busy_timeout 0: SQLite would wait by blocking the whole process; this waits asynchronously.
@@ -113,9 +161,9 @@ async function acquire(locksDir: string, key: LockKey, timeoutMs: number): Promi
         throw error;
       }
     }
-    if (Date.now() >= deadline) {
+    if (Date.now() >= deadline || signal?.aborted) {
       db.close();
-      throw busyError(file, key, timeoutMs);
+      throw signal?.aborted ? cancelled(key) : busyError(file, key, timeoutMs);
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(1, deadline - Date.now()))));
     delay = Math.min(delay * 2, 250);
