@@ -211,6 +211,8 @@ export interface SaveOptions {
 export async function saveJournal(journalDir: string, record: JournalRecord, state: JournalState, options: SaveOptions = {}): Promise<void> {
   record.state = state;
   record.updatedAt = new Date().toISOString();
+  // The process working on it now (an undo, a recovery), not the one that began it: recovery elsewhere leaves a live owner's journal alone.
+  record.owner = currentOwner();
   const previous = record.seq;
   record.seq = previous + 1;
   const file = stateFile(journalDir, record.transactionId, record.seq);
