@@ -139,6 +139,8 @@ export async function rollBack(ctx: SettleContext, finalState: 'rolled_back' | '
       const problem = await putBack(ctx, op, finalState === 'undone');
       if (problem) untouched.push({ relPath: op.relPath, reason: problem });
     });
+  } else {
+    untouched.push(...stagedAway(record));
   }
   await removeTemps(ctx);
   for (const dir of [...record.createdDirs].reverse()) await removeEmptyDir(absoluteIn(record.targetRoot, dir));
@@ -181,6 +183,22 @@ async function putBack(ctx: SettleContext, op: JournalOp, byContent: boolean): P
     return 'its version from before the commit was put back, but the folder or file changed right after, so it could not be verified; look at it.';
   }
   return null;
+}
+
+/**
+ * Before the commit point no target was touched, but staged files sit beside their targets: one
+ * in a folder moved away or replaced (by a symlink, another folder) meanwhile went with it, where
+ * removing temp files cannot reach. Each such op is reported, so a rollback never claims every
+ * file is as before over it. Staged means written by this process (`next` known) or, for a crashed
+ * commit, possible wherever something other than the recorded folder now has its place.
+ */
+function stagedAway(record: JournalRecord): DriftedPath[] {
+  return record.ops.flatMap((op) => {
+    if (op.kind !== 'write') return [];
+    const problem = folderProblem(record, op);
+    if (!problem || (!op.next && !op.staged && fileIdOf(folderOf(record, op)) === null)) return [];
+    return [{ relPath: op.relPath, reason: `${problem} The file itself was not changed, but a ${TEMP_PREFIX} file of this commit may remain in the folder wherever it went.` }];
+  });
 }
 
 /** True when the op's folder is one the commit removes once emptied (or inside one), and is gone. */
