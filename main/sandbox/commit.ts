@@ -77,8 +77,7 @@ async function commitAllLocked(context: EngineContext, sandboxes: SandboxRecord[
       try {
         outcomes.push(await apply(context, p, options, branches.get(p.sandbox.id) ?? null));
       } catch (error) {
-        await undoApplied(context, outcomes);
-        throw error;
+        throw withKept(error, await undoApplied(context, outcomes));
       }
     }
     return outcomes;
@@ -196,12 +195,25 @@ function partlyUndone(context: EngineContext, sandbox: SandboxRecord, stopped: D
   return new BinderyError('conflict', message, { stopped, untouched: left, backupDir });
 }
 
-async function undoApplied(context: EngineContext, outcomes: CommitOutcome[]): Promise<void> {
+/** Undoes the commits already written; returns those whose undo failed (they stay committed) and why. */
+async function undoApplied(context: EngineContext, outcomes: CommitOutcome[]): Promise<Array<{ sandbox: SandboxRecord; reason: string }>> {
+  const kept: Array<{ sandbox: SandboxRecord; reason: string }> = [];
   for (const outcome of outcomes.reverse()) {
     if (outcome.kind !== 'committed') continue;
     const row = getSandbox(context.db, outcome.sandboxId);
-    if (row) await undoLastCommit(context, row).catch(() => undefined);
+    if (!row) continue;
+    await undoLastCommit(context, row).catch((error: unknown) => kept.push({ sandbox: row, reason: error instanceof Error ? error.message : String(error) }));
   }
+  return kept;
+}
+
+/** The failure of a commitAll, saying which commits written before it stay (their undo failed): never "nothing was written" over them. */
+function withKept(error: unknown, kept: Array<{ sandbox: SandboxRecord; reason: string }>): unknown {
+  if (kept.length === 0 || !(error instanceof Error)) return error;
+  const list = kept.map(({ sandbox, reason }) => `the commit of ${sandbox.resourceName} to ${sandbox.originalPath} stays, as undoing it was refused (${reason})`).join('; ');
+  error.message += ` Of the sandboxes committed before it, ${list}: undo it from that sandbox once resolved.`;
+  if (error instanceof BinderyError && typeof error.details === 'object' && error.details) Object.assign(error.details, { stillCommitted: kept.map(({ sandbox }) => sandbox.id) });
+  return error;
 }
 
 async function removeTemp(plan: CommitPlan): Promise<void> {
