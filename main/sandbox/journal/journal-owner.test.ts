@@ -32,7 +32,45 @@ function deadPid(): Promise<number> {
   return new Promise((resolve) => child.on('exit', () => resolve(child.pid!)));
 }
 
+/** A live process that does nothing (an app that is running but left a journal behind). */
+function idleProcess(): ReturnType<typeof spawn> {
+  return spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+}
+
+/** Makes `pid` the owner in the newest state file of the transaction. */
+function setOwner(journalDir: string, transactionId: string, pid: number): void {
+  const folder = path.join(journalDir, transactionId);
+  const newest = fs.readdirSync(folder).filter((name) => name.startsWith('state-')).sort().pop()!;
+  const file = path.join(folder, newest);
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/"pid":\d+/, `"pid":${pid}`));
+}
+
+async function committed(): Promise<{ target: string; journalDir: string; transactionId: string }> {
+  const { sandbox, target, journalDir } = workspace();
+  writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b' });
+  writeTree(sandbox, { 'a.txt': 'new a', 'b.txt': 'new b' });
+  const ops: TransactionOp[] = ['a.txt', 'b.txt'].map((rel) => ({ relPath: rel, kind: 'write', sourcePath: path.join(sandbox, rel), expect: { kind: 'file', sha256: sha(`old ${rel[0]}`) } }));
+  const result = await applyTransaction({ journalDir, targetRoot: target, ops });
+  if (result.kind !== 'applied') throw new Error('setup commit drifted');
+  return { target, journalDir, transactionId: result.transactionId };
+}
+
 describe('journal owner', () => {
+  it('alive but not at work on it (not holding its folder\'s lock): the journal is recovered, not skipped', async () => {
+    const { target, journalDir, transactionId } = await committed();
+    const undo = await pausedUndo(journalDir, target, transactionId);
+    undo.kill('SIGKILL');
+    await new Promise((resolve) => undo.once('close', resolve));
+    const idle = idleProcess();
+    try {
+      setOwner(journalDir, transactionId, idle.pid!);
+      expect(await recoverTransactions(journalDir)).toEqual([{ transactionId, outcome: 'undone' }]);
+      expect(fs.readFileSync(path.join(target, 'a.txt'), 'utf8')).toBe('old a');
+    } finally {
+      idle.kill('SIGKILL');
+    }
+  }, 30_000);
+
   it('is the undoing process while it runs: start-up recovery elsewhere skips it at once', async () => {
     const { sandbox, target, journalDir } = workspace();
     writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b' });

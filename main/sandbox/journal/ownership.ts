@@ -17,8 +17,8 @@ export const activeTransactions: ReadonlySet<string> = active;
  * `journalDir` takes: after every earlier piece of work on it has settled, here or elsewhere.
  * Work that holds it already (a commit around its journal) runs at once.
  */
-export async function withRootLock<T>(journalDir: string, rootReal: string, work: () => Promise<T>): Promise<T> {
-  return withLocks(locksDirOf(journalDir), [{ key: rootReal, label: `working on ${rootReal}` }], work);
+export async function withRootLock<T>(journalDir: string, rootReal: string, work: () => Promise<T>, timeoutMs?: number): Promise<T> {
+  return withLocks(locksDirOf(journalDir), [{ key: rootReal, label: `working on ${rootReal}` }], work, timeoutMs);
 }
 
 /** Runs `work` with the transaction marked active in this process. */

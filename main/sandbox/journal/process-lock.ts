@@ -198,5 +198,11 @@ function busyError(file: string, key: LockKey, timeoutMs: number): ConflictError
   }
   return new ConflictError(`${who}; this waited ${Math.round(timeoutMs / 1000)} s for it. Nothing was changed: try again when it finishes.`, {
     key: key.key,
+    lockBusy: true,
   });
+}
+
+/** True when `error` is withLocks giving up because another process held a key all along. */
+export function isLockBusy(error: unknown): boolean {
+  return error instanceof ConflictError && (error.details as { lockBusy?: boolean } | undefined)?.lockBusy === true;
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import {
   type RecoveredTransaction,
   type TransactionOp,
 } from './index.ts';
+import { locksDirOf } from './process-lock.ts';
 import { readTree, sha, tempFilesIn, workspace, writeTree } from './test-support.ts';
 
 /** A journal in state `prepared`, as a commit leaves it when it dies right after writing it. */
@@ -23,24 +24,36 @@ async function preparedJournal(journalDir: string, targetRoot: string, ownerPid:
   return record.transactionId;
 }
 
+/** A child process holding the cross-process lock of `key` until killed. */
+function lockHolder(locksDir: string, key: string): Promise<ChildProcess> {
+  const script = `const { withLocks } = await import(${JSON.stringify(path.join(import.meta.dirname, 'process-lock.ts'))});
+await withLocks(${JSON.stringify(locksDir)}, [{ key: ${JSON.stringify(key)}, label: 'committing' }], async () => { process.stdout.write('held\\n'); await new Promise(() => setInterval(() => {}, 1000)); });`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('held') && resolve(child));
+  });
+}
+
 function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '0']).pid!;
 }
 
 describe('recoverTransactions', () => {
-  it('leaves a journal owned by a live process alone, and recovers it once that process is gone', async () => {
+  it('leaves a journal alone while its live owner holds its folder\'s lock, and recovers it once that owner is gone or left it', async () => {
     const { target, journalDir } = workspace();
     fs.mkdirSync(path.join(target, 'made'));
-    const live = await preparedJournal(journalDir, target, process.ppid);
+    const holder = await lockHolder(locksDirOf(journalDir), target);
+    const live = await preparedJournal(journalDir, target, holder.pid!);
     expect(await recoverTransactions(journalDir)).toEqual([]);
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('close', resolve));
+    // A live process that is not at work on it (it failed and left it) does not keep it from recovery.
+    const idle = await preparedJournal(journalDir, target, process.ppid);
     const dead = await preparedJournal(journalDir, target, deadPid());
-    expect(await recoverTransactions(journalDir)).toEqual([{ transactionId: dead, outcome: 'rolled_back' }]);
+    expect(await recoverTransactions(journalDir)).toEqual([live, idle, dead].map((transactionId) => ({ transactionId, outcome: 'rolled_back' })));
     expect(readTree(target)).toEqual({});
-    expect((await listTransactions(journalDir)).map((t) => [t.transactionId, t.state])).toEqual([
-      [live, 'prepared'],
-      [dead, 'rolled_back'],
-    ]);
-  });
+  }, 30_000);
 
   it('rolls back past a state file torn by a crash mid-write, and writes its next state after it', async () => {
     const { target, journalDir } = workspace();

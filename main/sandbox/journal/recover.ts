@@ -22,6 +22,7 @@ import {
   type JournalRecord,
 } from './journal-file.ts';
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
+import { isLockBusy } from './process-lock.ts';
 import { DEFAULT_CONCURRENCY, forEachLimit } from './pool.ts';
 import { folderStillReal, isInside } from './safe-path.ts';
 import { finishCommit, folderProblem, reach, removedByCommit, replaceOne, rollBack, type SettleContext } from './settle.ts';
@@ -69,14 +70,24 @@ async function recoverOne(journalDir: string, transactionId: string, options: Re
     if ((await transactionAgeMs(journalDir, transactionId)) > UNWRITTEN_GRACE_MS) await removeTransaction(journalDir, transactionId);
     return null;
   }
-  if (ownedByLiveProcess(peek)) return null;
-  if (isFinal(peek.state)) return unrecordedCommit(journalDir, peek, options);
-  return withRootLock(journalDir, peek.targetRoot, async () => {
+  // A live owner is at work on it only while it holds the folder's lock: then it is left alone at
+  // once; one such an owner left (a failure it did not finish) is recovered like any other.
+  const live = ownedByLiveProcess(peek);
+  const locked: Locked = (work) =>
+    withRootLock(journalDir, peek.targetRoot, work, live ? 0 : undefined).catch((error: unknown) => {
+      if (live && isLockBusy(error)) return null;
+      throw error;
+    });
+  if (isFinal(peek.state)) return unrecordedCommit(journalDir, peek, options, locked);
+  return locked(async () => {
     const done = await settleLocked(journalDir, transactionId, options);
     if (done) options.onSettled?.(done);
     return done;
   });
 }
+
+/** Runs work under the lock of a journal's folder; null when its live owner holds it. */
+type Locked = (work: () => Promise<RecoveredTransaction | null>) => Promise<RecoveredTransaction | null>;
 
 /**
  * A finished commit or undo the caller never recorded (its process died between the journal's last
@@ -84,11 +95,11 @@ async function recoverOne(journalDir: string, transactionId: string, options: Re
  * caller records it (and a commit's backups serve an undo) exactly once, however many processes
  * recover at once.
  */
-async function unrecordedCommit(journalDir: string, peek: JournalRecord, options: RecoverOptions): Promise<RecoveredTransaction | null> {
+async function unrecordedCommit(journalDir: string, peek: JournalRecord, options: RecoverOptions, locked: Locked): Promise<RecoveredTransaction | null> {
   const unrecorded = (record: JournalRecord | null): record is JournalRecord =>
     (record?.state === 'committed' || record?.state === 'undone') && !!record.labels && !!options.unrecorded?.(record.transactionId, record.labels, record.state);
   if (!unrecorded(peek)) return null;
-  return withRootLock(journalDir, peek.targetRoot, async () => {
+  return locked(async () => {
     const record = await readJournalOrNull(journalDir, peek.transactionId);
     if (!unrecorded(record)) return null;
     const done: RecoveredTransaction =
