@@ -132,7 +132,7 @@ async function withKey<T>(locksDir: string, key: LockKey, timeoutMs: number, sig
   const { aborted, stop } = abortOf(signal, key, () => !started);
   try {
     // A cancel while queued behind this process's own work returns at once; the queued step then sees it and ends.
-    return await Promise.race([current, aborted]);
+    return await (signal ? Promise.race([current, aborted]) : current);
   } finally {
     stop();
     if (queues.get(key.key) === tail) void tail.then(() => queues.get(key.key) === tail && queues.delete(key.key));
