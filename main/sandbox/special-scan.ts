@@ -5,9 +5,9 @@
  * type test takes the type from the directory entry); nothing is opened.
  */
 import { execFile } from 'node:child_process';
-import { decodeName, encodeName } from './fs-path.ts';
+import fsSync, { type Dirent } from 'node:fs';
+import { decodeName, encodeName, inRoot } from './fs-path.ts';
 import { git, splitNul } from './git.ts';
-import { walkSync } from './walk.ts';
 
 /** find's type letters of special files. */
 const SPECIAL_TYPES = ['p', 's', 'b', 'c'];
@@ -29,17 +29,37 @@ export async function findSpecialFiles(root: string): Promise<string[]> {
   return splitNul(found).map((name) => decodeName(name.subarray(2)));
 }
 
-/** The same, by a walk in this process, where find cannot run. */
-function walkSpecials(root: string): string[] {
+/**
+ * The same by a walk in this process, where find cannot run: directory entries carry their type,
+ * so nothing is stat'ed. A name that is not UTF-8 is listed again as bytes (fs-path.ts).
+ */
+export function walkSpecials(root: string): string[] {
   const found: string[] = [];
-  walkSync(
-    root,
-    (rel, stat) => {
-      if (!stat.isFile() && !stat.isSymbolicLink() && !stat.isDirectory()) found.push(rel);
-    },
-    { skip: (rel) => rel === '.git' },
-  );
+  const stack = [''];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let entries: Array<{ name: string; entry: Dirent }>;
+    try {
+      entries = namesIn(root, dir);
+    } catch {
+      // A folder gone or unreadable meanwhile: git reports what it cannot read itself.
+      continue;
+    }
+    for (const { name, entry } of entries) {
+      const rel = dir === '' ? name : `${dir}/${name}`;
+      if (entry.isDirectory()) {
+        if (rel !== '.git') stack.push(rel);
+      } else if (!entry.isFile() && !entry.isSymbolicLink()) found.push(rel);
+    }
+  }
   return found;
+}
+
+function namesIn(root: string, dir: string): Array<{ name: string; entry: Dirent }> {
+  const at = inRoot(root, dir);
+  const plain = fsSync.readdirSync(at, { withFileTypes: true });
+  if (!plain.some((entry) => entry.name.includes('\uFFFD'))) return plain.map((entry) => ({ name: entry.name, entry }));
+  return fsSync.readdirSync(at, { withFileTypes: true, encoding: 'buffer' }).map((entry) => ({ name: decodeName(entry.name), entry: entry as unknown as Dirent }));
 }
 
 /**
