@@ -167,7 +167,15 @@ function settled<T>(at: string | Buffer, read: (stat: fsSync.Stats, opened: { fd
   for (let look = 0; look < LOOKS; look++) {
     const seen = lookAt(at);
     if (!(seen instanceof fsSync.Stats)) return seen;
-    if (seen.isSymbolicLink()) return read(seen, null);
+    if (seen.isSymbolicLink()) {
+      try {
+        return read(seen, null);
+      } catch (error) {
+        // No longer a link (EINVAL) or gone: look again.
+        if (!['EINVAL', 'ENOENT'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        continue;
+      }
+    }
     const opened = openRegular(at, seen);
     if (opened) return read(opened.stat, opened);
   }
@@ -193,19 +201,22 @@ export function readSmallEntry(at: string | Buffer, limit = SYNC_READ_LIMIT): Di
 
 /** Reads a file or symlink without following it; large files are hashed as a stream, never held whole. */
 export async function readEntry(at: string | Buffer): Promise<DiskEntry> {
-  return await settled(at, async (stat, opened) => {
-    if (!opened) return readSmall(at, stat, null, SYNC_READ_LIMIT)!;
-    let streamed = false;
-    try {
-      const small = readSmall(at, stat, opened, SYNC_READ_LIMIT);
-      if (small) return small;
-      if (stat.size <= TEXT_LIMIT) return heldEntry('file', baseOf(stat), await readFd(opened.fd));
-      streamed = true;
-      return await hashStream(opened.fd, stat);
-    } finally {
-      if (!streamed) fsSync.closeSync(opened.fd);
-    }
-  });
+  // A link is read synchronously, so settled() can look again should it be gone by then.
+  return await settled<DiskEntry | Promise<DiskEntry>>(at, (stat, opened) => (opened ? readOpened(at, stat, opened.fd) : readSmall(at, stat, null, SYNC_READ_LIMIT)!));
+}
+
+/** The entry of the regular file open as `fd` (closed once read). */
+async function readOpened(at: string | Buffer, stat: fsSync.Stats, fd: number): Promise<DiskEntry> {
+  let streamed = false;
+  try {
+    const small = readSmall(at, stat, { fd }, SYNC_READ_LIMIT);
+    if (small) return small;
+    if (stat.size <= TEXT_LIMIT) return heldEntry('file', baseOf(stat), await readFd(fd));
+    streamed = true;
+    return await hashStream(fd, stat);
+  } finally {
+    if (!streamed) fsSync.closeSync(fd);
+  }
 }
 
 /**
