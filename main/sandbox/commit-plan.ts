@@ -64,7 +64,7 @@ export async function planCommit(sandbox: SandboxRecord, selection: CommitSelect
   const chosen = select(inspected, selection.paths, sandbox);
   const resolutions = selection.resolutions ?? {};
   const resolutionOf = (change: InspectedChange['change']) => resolutions[change.path] ?? (change.oldPath !== null ? resolutions[change.oldPath] : undefined);
-  // Only a commit that includes a path it cannot read is refused, before anything is made for it.
+  // Only a commit that includes a path it cannot read, or a special file (a FIFO), is refused, before anything is made for it.
   const unreadable = chosen.filter((c) => c.change.unreadable && resolutionOf(c.change) !== 'ours').map((c) => c.change);
   if (unreadable.length > 0) throw unreadableError(unreadable, sandbox.resourceName);
   const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [], unmatchedResolutions: unmatched(resolutions, chosen) };
