@@ -121,6 +121,21 @@ describe('a restore killed mid-way', () => {
     expect((await restarted.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified a.txt', 'modified b.txt']);
     expect(git(repo, 'worktree', 'list').trim().split('\n')).toHaveLength(2);
   });
+
+  it('of a worktree, recorded and killed while removing its entry: recovery removes the rest of the entry', async () => {
+    const { manager, plan, dataDir } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n', 'new.txt': 'work\n' });
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    killedAt(dataDir, 'restore', done.trashId, 'rm', path.join(done.trashId, 'files'));
+
+    const restarted = newManager({ dataDir }).manager;
+    expect((await restarted.recover()).trash.filter((t) => t.outcome === 'failed')).toEqual([]);
+    expect(restarted.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readdirSync(restarted.layout.trashDir)).toEqual([]);
+    expect((await restarted.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`).sort()).toEqual(['added new.txt', 'modified a.txt']);
+  });
 });
 
 describe('recovery of sandboxes', () => {

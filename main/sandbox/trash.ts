@@ -68,16 +68,22 @@ async function restoreLocked(context: EngineContext, id: string): Promise<Sandbo
   return restored;
 }
 
+/** The entry's record (see writeTrashRecord): what tells recovery which entry a folder is. */
+const ENTRY_FILE = 'entry.json';
+
 /**
- * Removes an entry's folder with its flag last, so a crash part way leaves the flag (recovery finds
- * the entry and removes the rest) or an empty folder (which recovery removes too).
+ * Removes an entry's folder with entry.json and then its flag last, so a crash part way leaves the
+ * flag with entry.json (recovery sees the entry restored and removes the rest), the flag alone, or
+ * an empty folder (which recovery removes too). Without entry.json recovery cannot tell whose
+ * files are left, so it goes only once they are gone.
  */
 async function removeFlagLast(trashPath: string, flag: string): Promise<void> {
   await makeFoldersWritable(trashPath);
   await setFlag(trashPath, flag).catch(() => undefined);
   for (const name of await fs.readdir(trashPath).catch(() => [] as string[])) {
-    if (name !== flag) await fs.rm(path.join(trashPath, name), { recursive: true, force: true });
+    if (name !== flag && name !== ENTRY_FILE) await fs.rm(path.join(trashPath, name), { recursive: true, force: true });
   }
+  await fs.rm(path.join(trashPath, ENTRY_FILE), { force: true });
   await fs.rm(path.join(trashPath, flag), { force: true });
   await fs.rmdir(trashPath).catch(() => undefined);
 }
