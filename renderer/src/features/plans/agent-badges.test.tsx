@@ -10,9 +10,9 @@ describe('AgentBadges', () => {
   it('marks a plan an agent made, and when it asked for review', () => {
     const made = renderToStaticMarkup(<AgentBadges plan={{ createdBy: 'agent', reviewRequestedAt: null }} />);
     expect(made).toContain('made by an agent');
-    expect(made).not.toContain('ready for review');
+    expect(made).not.toContain('asked for review');
     const asked = renderToStaticMarkup(<AgentBadges plan={{ createdBy: 'agent', reviewRequestedAt: new Date().toISOString() }} />);
     expect(asked).toContain('made by an agent');
-    expect(asked).toContain('ready for review');
+    expect(asked).toContain('asked for review');
   });
 });

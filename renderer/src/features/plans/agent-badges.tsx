@@ -13,7 +13,7 @@ export function AgentBadges({ plan }: { plan: Pick<PlanInfo, 'createdBy' | 'revi
       </span>
       {plan.reviewRequestedAt && (
         <span className="badge badge-success plan-agent-badge" title={`The agent said the work was ready for review ${fullTime(plan.reviewRequestedAt)}.`}>
-          ready for review · {timeAgo(plan.reviewRequestedAt)}
+          asked for review · {timeAgo(plan.reviewRequestedAt)}
         </span>
       )}
     </>
