@@ -1,5 +1,6 @@
 /** Words the UI uses for the model's enumerations, in one place so every screen says the same. */
 import type { AccessMode, BindingMode, SandboxStrategy } from '../../../shared/model.ts';
+import { formatCount } from './counts.ts';
 
 /** Sandbox strategies as people read them. */
 export const STRATEGY_LABELS: Record<SandboxStrategy, string> = {
@@ -31,5 +32,5 @@ export const BINDING_LABELS: Record<BindingMode, string> = {
 
 /** "1 slot", "3 slots": a count with its noun in the right number. */
 export function plural(count: number, noun: string): string {
-  return `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
+  return formatCount(count, noun);
 }
