@@ -16,6 +16,7 @@ import {
   type PlanStarted,
   type PlanView,
   type RunInfo,
+  type SandboxChangeDelta,
   type SandboxChangeList,
   type SandboxInfo,
   type TrashItem,
@@ -207,6 +208,10 @@ export const contract = {
   planChanges: method<SandboxChangeList[]>()(
     z.strictObject({ plan: ref, sandbox: ref.optional() }),
     "The change lists of a plan's live sandboxes (or of one), each path clean or in conflict.",
+  ),
+  changesSince: method<SandboxChangeDelta>()(
+    z.strictObject({ plan: ref, sandbox: ref, since: changeVersion.optional() }),
+    "One sandbox's change list since the version the client holds: unchanged, only what changed, or the whole list.",
   ),
   watchPlan: method<{ watching: number; expiresInMs: number }>()(
     z.strictObject({ plan: ref }),

@@ -213,6 +213,23 @@ export interface SandboxChangeList {
   version: string;
 }
 
+/**
+ * A sandbox's change list since the version a client holds (issue 22): `unchanged` (no files),
+ * `delta` (entries added or different, by path, and paths gone), or `full` (null: not live).
+ */
+export type SandboxChangeDelta =
+  | { kind: 'unchanged'; sandboxId: string; version: string }
+  | {
+      kind: 'delta';
+      sandboxId: string;
+      since: string;
+      version: string;
+      upserted: ChangedFile[];
+      removed: string[];
+      violation: string | null;
+    }
+  | { kind: 'full'; list: SandboxChangeList | null };
+
 /** One commit of a sandbox into its original. */
 export interface CommitInfo {
   id: string;

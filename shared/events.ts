@@ -41,11 +41,15 @@ export const events = {
     total: z.number().nullable(),
     finished: z.boolean(),
   }),
-  /** The files or state of a plan's sandbox changed (issue 6 fills in the producers). */
+  /**
+   * The files or state of a plan's sandbox changed; `version` (when known) is the sandbox's new
+   * change-list version, so a client already holding it asks nothing.
+   */
   sandboxChanged: z.strictObject({
     planId: z.string(),
     sandboxId: z.string().nullable(),
     reason: z.string(),
+    version: z.string().optional(),
   }),
   /** The user chose a menu item or its shortcut; the renderer performs it. */
   menuCommand: z.strictObject({ command: z.enum(MENU_COMMANDS) }),

@@ -27,7 +27,7 @@ export function toContractEvent(event: PlanEvent): { event: 'progress'; payload:
     case 'status':
       return { event: 'sandboxChanged', payload: { planId: event.planId, sandboxId: event.sandboxId, reason: `status:${event.status}` } };
     case 'changes':
-      return { event: 'sandboxChanged', payload: { planId: event.planId, sandboxId: event.sandboxId, reason: 'files' } };
+      return { event: 'sandboxChanged', payload: { planId: event.planId, sandboxId: event.sandboxId, reason: 'files', version: event.changes.version } };
     case 'recovered':
       return { event: 'sandboxChanged', payload: { planId: event.planId, sandboxId: event.sandboxId, reason: 'recovered' } };
     case 'plan':

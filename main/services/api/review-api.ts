@@ -9,6 +9,7 @@ import { shortName } from '../../core/names.ts';
 import type { Sandbox } from '../../sandbox/model.ts';
 import type { ContractEventSink } from '../plan-events.ts';
 import type { PlanService } from '../plan-service.ts';
+import { ChangeListHistory } from './change-history.ts';
 import type { ApiContext } from './context.ts';
 import { fileDiffView } from './file-diff-view.ts';
 import { commitReport, discardReport, sandboxInfo, undoReport } from './plan-reports.ts';
@@ -16,6 +17,7 @@ import type { WatchLeases } from './watch-leases.ts';
 
 type ReviewMethods =
   | 'planChanges'
+  | 'changesSince'
   | 'watchPlan'
   | 'fileDiff'
   | 'commitSandbox'
@@ -64,10 +66,20 @@ export function reviewApi(
         finished: false,
       });
   const gitCommit = (message: string | undefined) => (message ? { message } : undefined);
+  const history = new ChangeListHistory();
 
   return {
     planChanges: ({ plan, sandbox }) =>
       plans.changes(plan, sandbox === undefined ? undefined : sandboxOf(plan, sandbox).id),
+    changesSince: async ({ plan, sandbox, since }) => {
+      const target = sandboxOf(plan, sandbox);
+      const [list] = await plans.changes(plan, target.id);
+      if (!list) {
+        history.forget(target.id);
+        return { kind: 'full', list: null };
+      }
+      return history.answer(list, since);
+    },
     watchPlan: ({ plan }) => leases.watch(plans.findPlan(plan).id),
     fileDiff: ({ plan, sandbox, path, against, full }) =>
       fileDiffView(sandboxOf(plan, sandbox), { path, against, full }, sandboxes.layout.tempDir),

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyChangeDelta } from '../../../shared/change-delta.ts';
+import type { MethodName, MethodOutput } from '../../../shared/contract.ts';
+import type { SandboxChangeList } from '../../../shared/dto.ts';
+import { gitRepo } from '../../testing/fixtures.ts';
+import { freshBindery } from '../../testing/registry.ts';
+import { createApi } from '../api.ts';
+import type { Bindery } from '../bindery.ts';
+import { createDispatcher, type Dispatch } from '../dispatch.ts';
+import { EventBus } from '../event-bus.ts';
+import { ChangeListHistory } from './change-history.ts';
+
+// The tool is never run: the tests write into the sandbox themselves, as a tool would.
+const TOOL = `name: editor
+run: "true"
+resource_slots:
+  - name: repo
+    resource_type: git-checkout
+    access: read_write
+`;
+
+let bindery: Bindery;
+let dispatch: Dispatch;
+
+beforeEach(async () => {
+  bindery = freshBindery();
+  dispatch = createDispatcher(createApi({ bindery, host: 'web', events: new EventBus() }));
+  const repo = gitRepo({ 'README.md': '# demo\n', 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
+  await call('addResource', { name: 'local/app', typeName: 'git-checkout', location: repo });
+  await call('addProject', { name: 'demo' });
+  await call('linkResource', { project: 'demo', resource: 'local/app' });
+  await call('importTools', { text: TOOL, fileName: 'editor.yaml' });
+});
+afterEach(() => bindery.close());
+
+async function call<M extends MethodName>(method: M, input: unknown = {}): Promise<MethodOutput<M>> {
+  const result = await dispatch(method, input);
+  if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
+  return result.value as MethodOutput<M>;
+}
+
+async function readyPlan(): Promise<{ planId: string; sandboxId: string; sandboxPath: string }> {
+  const { planId } = await call('createPlan', { tool: 'editor', project: 'demo' });
+  let view = await call('showPlan', { plan: planId });
+  while (view.plan.status === 'provisioning') {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    view = await call('showPlan', { plan: planId });
+  }
+  const sandbox = view.sandboxes[0]!;
+  return { planId, sandboxId: sandbox.id, sandboxPath: sandbox.path };
+}
+
+describe('changesSince', () => {
+  it('sends the whole list first, then "unchanged" with no files, then only what changed', async () => {
+    const { planId, sandboxId, sandboxPath } = await readyPlan();
+    fs.writeFileSync(path.join(sandboxPath, 'a.txt'), 'a, edited\n');
+    fs.writeFileSync(path.join(sandboxPath, 'b.txt'), 'b, edited\n');
+
+    const first = await call('changesSince', { plan: planId, sandbox: sandboxId });
+    expect(first.kind).toBe('full');
+    const held = first.kind === 'full' ? first.list : null;
+    expect(held?.changes.map((c) => c.path)).toEqual(['a.txt', 'b.txt']);
+
+    const idle = await call('changesSince', { plan: planId, sandbox: sandboxId, since: held!.version });
+    expect(idle).toEqual({ kind: 'unchanged', sandboxId, version: held!.version });
+    expect(JSON.stringify(idle)).not.toContain('a.txt');
+
+    fs.writeFileSync(path.join(sandboxPath, 'b.txt'), 'b, edited again\nand longer\n');
+    fs.rmSync(path.join(sandboxPath, 'c.txt'));
+    fs.writeFileSync(path.join(sandboxPath, 'a.txt'), 'a\n');
+    const delta = await call('changesSince', { plan: planId, sandbox: sandboxId, since: held!.version });
+    expect(delta.kind).toBe('delta');
+    if (delta.kind !== 'delta') return;
+    expect(delta.since).toBe(held!.version);
+    expect(delta.upserted.map((c) => [c.path, c.kind])).toEqual([
+      ['b.txt', 'modified'],
+      ['c.txt', 'deleted'],
+    ]);
+    expect(delta.removed).toEqual(['a.txt']);
+    // The client's list plus the delta is the list a full request gives.
+    const [whole] = await call('planChanges', { plan: planId, sandbox: sandboxId });
+    expect(applyChangeDelta(held, delta)).toEqual(whole);
+  });
+
+  it('sends the whole list for a version it does not know, and after a commit only the committed entries', async () => {
+    const { planId, sandboxId, sandboxPath } = await readyPlan();
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) fs.writeFileSync(path.join(sandboxPath, name), `${name} edited\n`);
+    const unknown = await call('changesSince', { plan: planId, sandbox: sandboxId, since: `3-${'0'.repeat(16)}` });
+    expect(unknown.kind).toBe('full');
+    const held = unknown.kind === 'full' ? unknown.list! : null;
+
+    const [report] = await call('commitSandbox', { plan: planId, sandbox: sandboxId, paths: ['a.txt', 'b.txt'], expectedVersion: held!.version });
+    expect(report?.committed).toBe(true);
+    const after = await call('changesSince', { plan: planId, sandbox: sandboxId, since: held!.version });
+    expect(after.kind).toBe('delta');
+    if (after.kind !== 'delta') return;
+    expect(after.upserted.map((c) => [c.path, c.drift])).toEqual([
+      ['a.txt', 'applied'],
+      ['b.txt', 'applied'],
+    ]);
+    expect(after.removed).toEqual([]);
+  });
+
+  it('refuses a malformed version at the boundary', async () => {
+    const { planId, sandboxId } = await readyPlan();
+    const result = await dispatch('changesSince', { plan: planId, sandbox: sandboxId, since: 'latest' });
+    expect(result.ok).toBe(false);
+  });
+});
+
+describe('ChangeListHistory', () => {
+  const list = (version: string, paths: string[]): SandboxChangeList => ({
+    sandboxId: 'S',
+    planId: 'P',
+    resourceName: 'local/app',
+    strategy: 'git_worktree',
+    access: 'read_write',
+    violation: null,
+    version,
+    changes: paths.map((p) => ({
+      path: p,
+      oldPath: null,
+      kind: 'added',
+      oldType: null,
+      newType: 'file',
+      oldMode: null,
+      newMode: 0o100644,
+      size: 1,
+      binary: false,
+      additions: 1,
+      deletions: 0,
+      drift: 'clean',
+      driftReason: null,
+    })),
+  });
+
+  it('keeps a bounded number of versions per sandbox', () => {
+    const history = new ChangeListHistory(2, 8);
+    history.answer(list('1-a', ['x']), undefined);
+    history.answer(list('2-b', ['x', 'y']), undefined);
+    history.answer(list('3-c', ['x', 'y', 'z']), undefined);
+    // 1-a fell out: its holder gets the whole list; 2-b is still known.
+    expect(history.answer(list('3-c', ['x', 'y', 'z']), '1-a').kind).toBe('full');
+    expect(history.answer(list('3-c', ['x', 'y', 'z']), '2-b').kind).toBe('delta');
+  });
+
+  it('sends the whole list when most of it changed', () => {
+    const history = new ChangeListHistory();
+    const many = Array.from({ length: 40 }, (_, i) => `f${i}`);
+    history.answer(list('40-a', many), undefined);
+    expect(history.answer(list('0-b', []), '40-a').kind).toBe('full');
+  });
+});
