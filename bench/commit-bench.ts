@@ -24,9 +24,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { applyTransaction, type SeenStat, type TransactionOp } from '../main/sandbox/journal/index.ts';
-import { settleCopy, writeCopy } from '../main/sandbox/journal/durable-fs.ts';
-import { forEachLimit } from '../main/sandbox/journal/pool.ts';
+import { applyTransaction, type SeenStat, type TransactionOp } from '../main/sandbox/commit/journal/index.ts';
+import { settleCopy, writeCopy } from '../main/sandbox/commit/journal/durable-fs.ts';
+import { forEachLimit } from '../main/sandbox/commit/journal/pool.ts';
 
 const FILES = 200;
 const ADDED = 20;

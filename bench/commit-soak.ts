@@ -9,12 +9,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { engineTrials, runEngineTrial } from '../main/sandbox/commit-crash-trial.ts';
-import { raceRound } from '../main/sandbox/commit-race.ts';
-import { buildScenario } from '../main/sandbox/journal/crash-scenario.ts';
-import { runTrial, saveScenario, type TrialReport } from '../main/sandbox/journal/crash-trial.ts';
-import { crashTrials, SUITE_MIX, type TrialMix } from '../main/sandbox/journal/crash-trials.ts';
-import { forEachLimit } from '../main/sandbox/journal/pool.ts';
+import { engineTrials, runEngineTrial } from '../main/sandbox/testing/commit-crash-trial.ts';
+import { raceRound } from '../main/sandbox/testing/commit-race.ts';
+import { buildScenario } from '../main/sandbox/commit/journal/testing/crash-scenario.ts';
+import { runTrial, saveScenario, type TrialReport } from '../main/sandbox/commit/journal/testing/crash-trial.ts';
+import { crashTrials, SUITE_MIX, type TrialMix } from '../main/sandbox/commit/journal/testing/crash-trials.ts';
+import { forEachLimit } from '../main/sandbox/commit/journal/pool.ts';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);

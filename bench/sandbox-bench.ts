@@ -25,8 +25,8 @@ import { fileURLToPath } from 'node:url';
 import { ulid } from 'ulid';
 import { openDatabase } from '../main/registry/database.ts';
 import { insertPlan } from '../main/registry/plans.ts';
-import * as journal from '../main/sandbox/journal/index.ts';
-import { RACY_WINDOW_MS } from '../main/sandbox/manifest.ts';
+import * as journal from '../main/sandbox/commit/journal/index.ts';
+import { RACY_WINDOW_MS } from '../main/sandbox/changes/manifest.ts';
 import { SandboxManager } from '../main/sandbox/sandbox-manager.ts';
 
 type Operation = 'copy' | 'worktree' | 'changes-copy' | 'changes-worktree' | 'changes-refresh';

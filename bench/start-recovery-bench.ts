@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { openBindery } from '../main/services/bindery.ts';
-import { newRecord, newTransactionId, type JournalOp } from '../main/sandbox/journal/journal-file.ts';
+import { newRecord, newTransactionId, type JournalOp } from '../main/sandbox/commit/journal/journal-file.ts';
 
 const ROUNDS = 15;
 

@@ -10,7 +10,7 @@ import { eventChannel } from '../../shared/bridge.ts';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.ts';
 import type { EventMessage } from '../../shared/events.ts';
 import { useNativeBinding } from '../registry/database.ts';
-import { useLockNativeBinding } from '../sandbox/journal/process-lock.ts';
+import { useLockNativeBinding } from '../sandbox/commit/journal/process-lock.ts';
 import { startApiRuntime, type ApiRuntime } from '../services/api-runtime.ts';
 import { openBindery, type Bindery } from '../services/bindery.ts';
 import { resolveDataDir } from '../services/data-dir.ts';

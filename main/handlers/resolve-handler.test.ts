@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../testing/fixtures.ts';
 import { FS_DIRECTORY_HANDLER, FsDirectoryHandler, GIT_CHECKOUT_HANDLER, GitCheckoutHandler } from './built-in-handlers.ts';
-import { isStrictlyInside } from '../sandbox/layout.ts';
+import { isStrictlyInside } from '../sandbox/provision/layout.ts';
 import { clearHandlerCache, resolveHandler } from './resolve-handler.ts';
 
 afterEach(() => clearHandlerCache());

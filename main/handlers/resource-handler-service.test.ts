@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BindingResult, BoundResource, Resource, AccessMode } from '../../shared/model.ts';
 import { openDatabase } from '../registry/database.ts';
 import { insertPlan } from '../registry/plans.ts';
-import * as journal from '../sandbox/journal/index.ts';
+import * as journal from '../sandbox/commit/journal/index.ts';
 import { SandboxManager } from '../sandbox/sandbox-manager.ts';
 import { RegistryService } from '../services/registry-service.ts';
 import { gitRepo, tempDir, writeFiles } from '../testing/fixtures.ts';

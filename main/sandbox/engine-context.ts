@@ -4,9 +4,9 @@
  */
 import type { Database } from 'better-sqlite3';
 import { logActivity } from '../registry/activity.ts';
-import type { ProvisionProgress } from './copy-tree.ts';
-import type * as JournalModule from './journal/index.ts';
-import type { SandboxLayout } from './layout.ts';
+import type { ProvisionProgress } from './provision/copy-tree.ts';
+import type * as JournalModule from './commit/journal/index.ts';
+import type { SandboxLayout } from './provision/layout.ts';
 import type { SandboxChanges, SandboxStatus } from './model.ts';
 
 /** The commit journal's functions (main/sandbox/journal/index.ts), injected so tests can add fault hooks. */

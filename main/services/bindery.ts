@@ -10,7 +10,7 @@ import { BindingResolutionService } from '../core/binding-resolution.ts';
 import { ResourceHandlerService } from '../handlers/resource-handler-service.ts';
 import { unwritableDataDir } from '../registry/database-guard.ts';
 import { DATABASE_FILE, openDatabase } from '../registry/database.ts';
-import * as journal from '../sandbox/journal/index.ts';
+import * as journal from '../sandbox/commit/journal/index.ts';
 import { SandboxManager } from '../sandbox/sandbox-manager.ts';
 import { PlanService } from './plan-service.ts';
 import { RegistryService } from './registry-service.ts';

@@ -6,7 +6,7 @@ import Sqlite from 'better-sqlite3';
 import { BinderyError } from '../../shared/errors.ts';
 import { DATABASE_FILE, LATEST_VERSION } from '../registry/database.ts';
 import { headerVersion, unwritableDataDir } from '../registry/database-guard.ts';
-import { layoutFor } from '../sandbox/layout.ts';
+import { layoutFor } from '../sandbox/provision/layout.ts';
 import type { Bindery } from './bindery.ts';
 import { formatBytes, measureDiskUse, type DiskUse } from './disk-use.ts';
 import { summarizeStartRecovery } from './recovery-summary.ts';

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ValidationError } from '../../shared/errors.ts';
-import { gitText } from '../sandbox/git.ts';
+import { gitText } from '../git/git.ts';
 
 /** What Bindery knows about a folder someone wants to register. */
 export interface LocationInfo {

@@ -13,8 +13,8 @@ import { deferredError, type ResourceHandlerService } from '../handlers/resource
 import { listActivity, logActivity } from '../registry/activity.ts';
 import * as plans from '../registry/plans.ts';
 import { planCommits } from '../registry/sandbox-commits.ts';
-import { expectedFor } from '../sandbox/change-version.ts';
-import { assertSelected } from '../sandbox/commit-plan.ts';
+import { expectedFor } from '../sandbox/changes/version.ts';
+import { assertSelected } from '../sandbox/commit/operations.ts';
 import type { ActivityEntry, CommitRecord, FileDiff, Plan, PlanStatus, PlanStatusEntry, Sandbox, SandboxChanges } from '../sandbox/model.ts';
 import type { ProvisionProgress, SandboxEvent, SandboxManager } from '../sandbox/sandbox-manager.ts';
 import type { RegistryService } from './registry-service.ts';

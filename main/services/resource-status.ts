@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResourceStatus } from '../../shared/dto.ts';
 import type { Resource } from '../../shared/model.ts';
-import { gitEnvironment } from '../sandbox/git.ts';
+import { gitEnvironment } from '../git/git.ts';
 
 const CONCURRENCY = 4;
 const GIT_TIMEOUT_MS = 20_000;

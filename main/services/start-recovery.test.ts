@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir, writeFiles } from '../testing/fixtures.ts';
-import { TEMP_PREFIX } from '../sandbox/journal/index.ts';
-import { newTransactionId } from '../sandbox/journal/journal-file.ts';
+import { TEMP_PREFIX } from '../sandbox/commit/journal/index.ts';
+import { newTransactionId } from '../sandbox/commit/journal/journal-file.ts';
 import { openBindery } from './bindery.ts';
 import { findInterruptedWork } from './start-recovery.ts';
 
 const FILES = 60;
-const crashChild = path.join(import.meta.dirname, '../sandbox/commit-crash-child.ts');
+const crashChild = path.join(import.meta.dirname, '../sandbox/testing/commit-crash-child.ts');
 const TOOL = 'resource_slots:\n  - name: site\n    resource_type: fs-directory\n    access: read_write\n';
 
 interface DoctorJson {

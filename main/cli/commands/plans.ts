@@ -5,10 +5,10 @@
 import { BinderyError, ConflictError } from '../../../shared/errors.ts';
 import type { BoundResource } from '../../../shared/model.ts';
 import { encodeBoundResource, toWire } from '../../core/codec.ts';
-import { VERSION_PATTERN } from '../../sandbox/change-version.ts';
-import { displayPath } from '../../sandbox/fs-path.ts';
+import { VERSION_PATTERN } from '../../sandbox/changes/version.ts';
+import { displayPath } from '../../sandbox/fs/paths.ts';
 import { CHANGE_KINDS, PLAN_STATUSES, RESOLUTIONS, type ChangeCounts, type Plan, type PlanStatus, type Resolution, type Sandbox, type SandboxChanges } from '../../sandbox/model.ts';
-import type { CommitOutcome } from '../../sandbox/commit.ts';
+import type { CommitOutcome } from '../../sandbox/commit/commit.ts';
 import type { PlanDetail } from '../../services/plan-service.ts';
 import { collect, type CommandModule } from '../command.ts';
 import { fields, table } from '../output.ts';

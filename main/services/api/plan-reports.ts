@@ -10,9 +10,9 @@ import {
   type SandboxInfo,
   type UndoReport,
 } from '../../../shared/dto.ts';
-import type { CommitOutcome } from '../../sandbox/commit.ts';
-import type { DiscardOutcome } from '../../sandbox/discard.ts';
-import { displayPath } from '../../sandbox/fs-path.ts';
+import type { CommitOutcome } from '../../sandbox/commit/commit.ts';
+import type { DiscardOutcome } from '../../sandbox/discard/discard.ts';
+import { displayPath } from '../../sandbox/fs/paths.ts';
 import type { Sandbox } from '../../sandbox/model.ts';
 import type { PlanDetail } from '../plan-service.ts';
 

@@ -1,0 +1,498 @@
+/**
+ * Changes of a sandbox against its base (DESIGN 2.2): the candidates from git or the manifest are
+ * read on both sides, sorted into added / modified / deleted / renamed / type / mode changes with
+ * binary detection and line counts, and each is classified against the original as it is now:
+ * clean, conflict, or already applied.
+ */
+import { ConflictError } from '../../../shared/errors.ts';
+import type { CacheLook, ChangeCache, ListedPath } from './cache.ts';
+import { copyCandidates, hashToLearn, learnBaseHashes } from './copy-candidates.ts';
+import { gitCandidates, readBlobs, unchangedThroughFilters, type GitBaseEntry } from './git-candidates.ts';
+import { assertReadable, specialSide, unreadableChange, type UnreadableSide } from './unreadable.ts';
+import { isUnreadable, lineCounts, readEntryOrWhy, readSmallEntry, sameContent, TEXT_LIMIT, type DiskEntry } from './content.ts';
+import { displayPath, hasEscapes, inRoot } from '../fs/paths.ts';
+import { changeListVersion, sideIds, type VersionedChange } from './version.ts';
+import { sameInstant, type ManifestEntry } from './manifest.ts';
+import type { ChangeCounts, CommittedState, FileChange, SandboxChanges, SandboxRecord } from '../model.ts';
+import { CHANGE_KINDS } from '../model.ts';
+import { runPool } from '../fs/pool.ts';
+
+/** What the base held at a path: a git tree entry, a manifest entry, or nothing. */
+export type BaseInfo = { kind: 'git'; entry: GitBaseEntry } | { kind: 'copy'; entry: ManifestEntry } | null;
+
+/**
+ * What this sandbox's earlier commits (not undone) left in the original, by path: the original
+ * holding that is the sandbox's own doing, not a change someone made there.
+ */
+export type OwnCommits = ReadonlyMap<string, CommittedState>;
+
+/** One path as seen on every side at check time. */
+export interface PathState {
+  rel: string;
+  base: BaseInfo;
+  sandbox: DiskEntry;
+  original: DiskEntry;
+  /** The original still equals the base here. */
+  originalIsBase: boolean;
+  /** What this sandbox last committed here (not undone), if it did: from then on that, not the base, is what nobody else has touched. */
+  ownCommit: CommittedState | null;
+  /** The base content when it is known and small (git blobs; copies whose original is unchanged). */
+  baseContent: Buffer | null;
+  /** When reading the two sides began (ms since the epoch): changes since then may not show in their stats yet. */
+  readAtMs: number;
+  /** A side that could not be read: its entry above is a stand-in, and the change says so. */
+  unreadable?: UnreadableSide | null;
+}
+
+/** A change with the states it was computed from (a rename has the old path's state as `source`). */
+export interface InspectedChange {
+  change: FileChange;
+  target: PathState;
+  source: PathState | null;
+}
+
+/** Every change of a sandbox, with its states, for committing. */
+export async function inspectChanges(sandbox: SandboxRecord, tempDir: string, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
+  return inspectBases(sandbox, await candidateBases(sandbox, tempDir), ownCommits);
+}
+
+/**
+ * The change at one path (the new or the old path of a rename), or undefined when it has none.
+ * Only that path is read, unless it was added or deleted: then it may be half of a rename, which
+ * takes the whole list to pair.
+ */
+export async function inspectPath(sandbox: SandboxRecord, tempDir: string, relPath: string): Promise<InspectedChange | undefined> {
+  const bases = await candidateBases(sandbox, tempDir);
+  if (!bases.has(relPath)) return undefined;
+  const [alone] = await inspectBases(sandbox, new Map([[relPath, bases.get(relPath) ?? null]]));
+  const found = alone && alone.change.kind !== 'added' && alone.change.kind !== 'deleted' ? alone : (await inspectBases(sandbox, bases)).find((c) => c.change.path === relPath || c.change.oldPath === relPath);
+  if (found?.change.unreadable) assertReadable(found.change);
+  return found;
+}
+
+/** The paths that may have changed, with what the base held at each. */
+async function candidateBases(sandbox: SandboxRecord, tempDir: string): Promise<Map<string, BaseInfo>> {
+  const bases = new Map<string, BaseInfo>();
+  if (sandbox.strategy === 'none') return bases;
+  if (sandbox.status === 'discarded' || sandbox.status === 'missing' || sandbox.status === 'failed') {
+    throw new ConflictError(`The sandbox of ${sandbox.resourceName} is ${sandbox.status}; it has no changes to show.`, { sandboxId: sandbox.id });
+  }
+  if (sandbox.strategy === 'git_worktree') {
+    for (const [rel, entry] of await gitCandidates(sandbox, tempDir)) bases.set(rel, entry ? { kind: 'git', entry } : null);
+  } else {
+    for (const [rel, entry] of await copyCandidates(sandbox)) bases.set(rel, entry ? { kind: 'copy', entry } : null);
+  }
+  return bases;
+}
+
+/** Reads the candidates on both sides and describes each, renames paired, in path order. */
+async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
+  const pairable: Array<Pairable<InspectedChange>> = [];
+  const learned = new Map<string, string>();
+  const states = await readStates(sandbox, bases, undefined, ownCommits, learned);
+  learnBaseHashes(sandbox, learned);
+  for (const state of states) {
+    const change = describe(state, sandbox);
+    if (change) pairable.push(pairableState({ change, target: state, source: null }, sandbox.strategy));
+  }
+  const paired = pairRenames(pairable, (added, deleted, change) => ({ change, target: added.target, source: deleted.target }));
+  return paired.sort((a, b) => byPath(a.change, b.change));
+}
+
+/** Both sides of a path as read (the sandbox's entry, then the original's), and when reading began. */
+interface Sides {
+  entries: [DiskEntry, DiskEntry];
+  readAtMs: number;
+  /** A side that could not be read (its entry above is a stand-in). */
+  unreadable?: UnreadableSide | null;
+}
+
+/** Paths read ahead of the candidate list, with what was read. */
+type ReadAhead = Map<string, Sides>;
+
+/** Read ahead while git works, at most: enough for a tool's burst of edits, bounded in memory. */
+const READ_AHEAD_BYTES = 32 * 1024 * 1024;
+
+async function readSides(sandbox: SandboxRecord, rel: string): Promise<Sides> {
+  const readAtMs = Date.now();
+  const [inSandbox, original] = await Promise.all([readEntryOrWhy(inRoot(sandbox.path, rel)), readEntryOrWhy(inRoot(sandbox.originalPath, rel))]);
+  // A path that cannot be read is reported as such, not a failure of the whole list (see changes-unreadable.ts).
+  const unreadable = isUnreadable(inSandbox) ? { side: 'sandbox' as const, entry: inSandbox } : isUnreadable(original) ? { side: 'original' as const, entry: original } : null;
+  const entries: [DiskEntry, DiskEntry] = [isUnreadable(inSandbox) ? { type: null } : inSandbox, isUnreadable(original) ? { type: 'other' } : original];
+  return { entries, readAtMs, unreadable };
+}
+
+/**
+ * Reads both sides of `rels` synchronously, so it runs while git works in its own process, with
+ * their blob ids (which a worktree's list compares with the base's). Large files, paths that fail
+ * to read, and whatever is past the byte budget are left to be read after git, with the rest.
+ * What is read stands for the path in this look, as a read after git's would.
+ */
+function readAhead(sandbox: SandboxRecord, rels: readonly string[]): ReadAhead {
+  const ahead: ReadAhead = new Map();
+  let bytes = 0;
+  for (const rel of rels) {
+    if (bytes >= READ_AHEAD_BYTES) break;
+    const readAtMs = Date.now();
+    let entries: [DiskEntry | null, DiskEntry | null];
+    try {
+      entries = [readSmallEntry(inRoot(sandbox.path, rel)), readSmallEntry(inRoot(sandbox.originalPath, rel))];
+    } catch {
+      continue;
+    }
+    const [inSandbox, original] = entries;
+    if (inSandbox === null || original === null) continue;
+    for (const side of [inSandbox, original]) {
+      if (side.type !== 'file' && side.type !== 'symlink') continue;
+      bytes += side.size;
+      void side.blobId;
+    }
+    ahead.set(rel, { entries: [inSandbox, original], readAtMs });
+  }
+  return ahead;
+}
+
+/**
+ * Reads both sides of each candidate (or takes them from `ahead`), and the base content where it
+ * is known; adds to `learned` the base hashes a copy's original proves (for learnBaseHashes).
+ */
+async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ahead: ReadAhead | undefined, ownCommits: OwnCommits | undefined, learned: Map<string, string>): Promise<PathState[]> {
+  const rels = [...bases.keys()];
+  const states: PathState[] = new Array(rels.length);
+  await runPool(rels.length, 16, async (index) => {
+    const rel = rels[index]!;
+    const base = bases.get(rel) ?? null;
+    const sides = ahead?.get(rel) ?? (await readSides(sandbox, rel));
+    const { entries, readAtMs } = sides;
+    const [inSandbox, original] = entries;
+    // A special file in the sandbox is a change that cannot be committed, never the deletion of what the base had there.
+    const unreadable = sides.unreadable ?? specialSide(inSandbox);
+    // A folder in the sandbox holds nothing that can be committed at this path: where the base had
+    // a file, that file is gone (a folder's own files are candidates of their own).
+    const sandboxEntry: DiskEntry = inSandbox.type === 'other' ? { type: null } : inSandbox;
+    const originalIsBase = matchesBase(original, base, sandbox.access === 'write_only');
+    if (originalIsBase && base?.kind === 'copy' && sandbox.access !== 'write_only') {
+      const sha256 = hashToLearn(base.entry, original, inRoot(sandbox.originalPath, rel));
+      if (sha256 !== null) learned.set(rel, sha256);
+    }
+    states[index] = { rel, base, sandbox: sandboxEntry, original, originalIsBase, ownCommit: ownCommits?.get(rel) ?? null, baseContent: null, readAtMs, unreadable: unreadable ?? null };
+  });
+  await settleThroughFilters(sandbox, states);
+  await loadBaseContent(sandbox, states);
+  return states;
+}
+
+/**
+ * In a worktree whose repository converts files on checkout (line endings, filters), an original
+ * file's bytes differ from its base blob though nobody touched it: git, which applies the filters,
+ * is asked about the files whose bytes differ, so they are not taken for someone's edits (and
+ * their bytes serve as the base's). Names that are not UTF-8 cannot be passed; they stay unsure,
+ * which is the safe side.
+ */
+async function settleThroughFilters(sandbox: SandboxRecord, states: PathState[]): Promise<void> {
+  if (sandbox.strategy !== 'git_worktree' || !sandbox.baseCommit) return;
+  const unsure = states.filter((s) => !s.originalIsBase && s.base?.kind === 'git' && s.base.entry.type === 'file' && s.original.type === 'file' && !hasEscapes(s.rel));
+  if (unsure.length === 0) return;
+  const same = await unchangedThroughFilters(sandbox.originalPath, sandbox.baseCommit, unsure.map((s) => s.rel));
+  for (const state of unsure) if (same.has(state.rel)) state.originalIsBase = true;
+}
+
+/**
+ * The change list of a sandbox (DESIGN 2.2), with the read_only violation when there is one.
+ * With a cache, paths whose two sides have not moved since the cache's last look are not read again.
+ */
+export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cache?: ChangeCache, ownCommits?: OwnCommits): Promise<SandboxChanges> {
+  const listing = candidateBases(sandbox, tempDir);
+  // Begun once git is under way (starting it is this thread's longest step), and before anything is read.
+  const look = cache?.beginLook();
+  // While git lists the candidates, the paths the last look had to read are read again: most still are candidates.
+  const ahead = cache && sandbox.strategy === 'git_worktree' ? readAhead(sandbox, cache.unsettled()) : undefined;
+  const bases = await listing;
+  const { changes, version } = await listChanges(sandbox, bases, cache && look ? { cache, look } : undefined, ahead, ownCommits);
+  const violation =
+    sandbox.access === 'read_only' && changes.length > 0
+      ? `This sandbox is read_only but ${changes.length} path(s) changed in it (first: ${displayPath(changes[0]!.path)}). They cannot be committed; discard the sandbox.`
+      : null;
+  return { sandboxId: sandbox.id, planId: sandbox.planId, resourceName: sandbox.resourceName, strategy: sandbox.strategy, access: sandbox.access, changes, violation, version };
+}
+
+/**
+ * Paths read and described at once by a change list: each holds both sides' contents until it is
+ * reduced to its change, so a tool that changed tens of thousands of files is listed a slice at
+ * a time, in bounded memory.
+ */
+const LIST_CHUNK = 1024;
+
+/**
+ * The changes of `bases`, reading only the paths the cache (when given, with the look it serves)
+ * has no settled inspection of, a chunk at a time, with the list's version (change-version.ts).
+ */
+async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cached?: { cache: ChangeCache; look: CacheLook }, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<{ changes: FileChange[]; version: string }> {
+  const { cache, look } = cached ?? {};
+  cache?.retainOnly(new Set(bases.keys()));
+  const context = (rel: string, base: BaseInfo) => `${sandbox.access}|${JSON.stringify(base)}|${JSON.stringify(ownCommits?.get(rel) ?? null)}`;
+  const stampOf = (rel: string, base: BaseInfo) => () => cache!.stamp(look!, inRoot(sandbox.path, rel), inRoot(sandbox.originalPath, rel), context(rel, base));
+  // In the order of `bases`, as a fresh look has it: which of two equal deletions pairs with an addition depends on it.
+  const listed: ListedPath[] = new Array(bases.size);
+  const unread: Array<[string, BaseInfo]> = [];
+  const positions = new Map<string, number>();
+  let at = 0;
+  for (const [rel, base] of bases) {
+    const kept = cache?.lookup(rel, stampOf(rel, base));
+    if (kept) listed[at] = kept;
+    else {
+      unread.push([rel, base]);
+      positions.set(rel, at);
+    }
+    at++;
+  }
+  const learned = new Map<string, string>();
+  for (let from = 0; from < unread.length; from += LIST_CHUNK) {
+    for (const state of await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead, ownCommits, learned)) {
+      const change = describe(state, sandbox);
+      const ids = change ? pairableState({ change, target: state, source: null }, sandbox.strategy) : null;
+      const path: ListedPath = {
+        change,
+        addedId: change?.kind === 'added' ? ids!.addedId() : null,
+        deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null,
+        ...(change ? { ids: sideIds(state, sandbox.strategy) } : {}),
+      };
+      if (!state.unreadable) cache?.keep(look!, state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
+      listed[positions.get(state.rel)!] = path;
+    }
+  }
+  // Once per list, not per slice: the manifest is rewritten whole.
+  learnBaseHashes(sandbox, learned);
+  const pairable = listed.flatMap((path) =>
+    path.change ? [{ value: { change: path.change, ids: path.ids ?? '' }, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId }] : [],
+  );
+  const versioned = pairRenames<VersionedChange>(pairable, (added, deleted, change) => ({ change, ids: `${added.ids}|${deleted.ids}` }));
+  return { changes: versioned.map((v) => v.change).sort(byPath), version: changeListVersion(versioned) };
+}
+
+/** Counts per kind, for confirmations. */
+export function countChanges(changes: FileChange[]): ChangeCounts {
+  const counts = Object.fromEntries(CHANGE_KINDS.map((kind) => [kind, 0])) as ChangeCounts;
+  for (const change of changes) counts[change.kind]++;
+  counts.total = changes.length;
+  return counts;
+}
+
+/** True when `disk` is what a commit left (content, mode, type; nothing for a deletion). */
+function holds(disk: DiskEntry, committed: CommittedState | undefined): boolean {
+  if (!committed) return false;
+  if (committed.kind === 'absent') return disk.type === null;
+  if (committed.kind === 'symlink') return disk.type === 'symlink' && disk.data?.toString('utf8') === committed.target;
+  return disk.type === 'file' && disk.sha256 === committed.sha256 && disk.mode === committed.mode;
+}
+
+function matchesBase(disk: DiskEntry, base: BaseInfo, writeOnly: boolean): boolean {
+  if (writeOnly) return true;
+  if (base === null) return disk.type === null;
+  if (disk.type === null || disk.type === 'other' || disk.type !== base.entry.type) return false;
+  if (base.kind === 'git') return disk.blobId === base.entry.blob && (disk.type === 'symlink' || (disk.mode & 0o111) === (base.entry.mode & 0o111));
+  const entry = base.entry;
+  if (disk.type === 'symlink') return disk.data?.toString('utf8') === entry.target;
+  if (disk.mode !== entry.mode) return false;
+  // Where the base's content is known (racy at copy time, or learned since), the content decides:
+  // a change of ctime alone (a chmod to the same mode, a hard link, a backup) is no change.
+  if (entry.sha256 !== undefined) return disk.sha256 === entry.sha256;
+  const sameInode = disk.size === entry.size && sameInstant(disk.mtimeMs, entry.mtimeMs) && disk.ino === entry.ino;
+  // The ctime catches a write in place that kept the size and put the old mtime back (cp -p, touch -r).
+  return sameInode && (entry.ctimeMs === undefined || sameInstant(disk.ctimeMs, entry.ctimeMs));
+}
+
+async function loadBaseContent(sandbox: SandboxRecord, states: PathState[]): Promise<void> {
+  // Where the original still holds the base, its bytes are the base's (the same content identity); git is asked for the rest.
+  const fromGit: Array<PathState & { base: { kind: 'git'; entry: GitBaseEntry } }> = [];
+  for (const state of states) {
+    if (state.base === null) continue;
+    if (state.originalIsBase && state.original.type !== null && state.original.type !== 'other') state.baseContent = state.original.data;
+    else if (state.base.kind === 'git') fromGit.push(state as (typeof fromGit)[number]);
+  }
+  const blobs = await readBlobs(sandbox.path, fromGit.map((state) => state.base.entry.blob), TEXT_LIMIT);
+  for (const state of fromGit) state.baseContent = blobs.get(state.base.entry.blob) ?? null;
+}
+
+/** Whether the sandbox holds the base's content at this path: true, false, or null when it cannot be told. */
+function sandboxIsBase(state: PathState): boolean | null {
+  const { base, sandbox } = state;
+  if (base === null || sandbox.type === null || sandbox.type === 'other' || sandbox.type !== base.entry.type) return false;
+  if (base.kind === 'git') return sandbox.blobId === base.entry.blob;
+  if (sandbox.type === 'symlink') return sandbox.data?.toString('utf8') === base.entry.target;
+  if (base.entry.sha256 !== undefined) return sandbox.sha256 === base.entry.sha256;
+  if (state.originalIsBase && state.original.type === 'file') return sandbox.sha256 === state.original.sha256;
+  return null;
+}
+
+function describe(state: PathState, sandbox: SandboxRecord): FileChange | null {
+  const { unreadable } = state;
+  if (!unreadable) return describeRead(state, sandbox);
+  return unreadableChange(state, unreadable, unreadable.side === 'original' ? describeRead(state, sandbox) : null);
+}
+
+function describeRead(state: PathState, sandbox: SandboxRecord): FileChange | null {
+  const { base, sandbox: now } = state;
+  if (now.type === 'other') return null;
+  if (base === null && now.type === null) return null;
+  const oldType = base?.entry.type ?? null;
+  const oldMode = base ? base.entry.mode : null;
+  const newMode = now.type === null ? null : now.mode;
+  let kind: FileChange['kind'];
+  if (base === null) kind = 'added';
+  else if (now.type === null) kind = 'deleted';
+  else if (now.type !== base.entry.type) kind = 'type_changed';
+  else if (sandboxIsBase(state)) {
+    if (!modeDiffers(base, newMode as number, sandbox.access)) return null;
+    kind = 'mode_changed';
+  } else kind = 'modified';
+  const binary = (now.type !== null && now.binary) || (state.baseContent?.subarray(0, 8000).includes(0) ?? false);
+  const counts = binary ? null : countLines(state, kind);
+  return {
+    path: state.rel,
+    oldPath: null,
+    kind,
+    oldType,
+    newType: now.type,
+    oldMode,
+    newMode,
+    size: now.type === null ? null : now.size,
+    binary,
+    additions: counts?.additions ?? null,
+    deletions: counts?.deletions ?? null,
+    ...drift(state, sandbox),
+  };
+}
+
+function modeDiffers(base: NonNullable<BaseInfo>, mode: number, access: SandboxRecord['access']): boolean {
+  if (base.kind === 'git' || base.entry.type === 'symlink') return base.entry.type === 'file' && (base.entry.mode & 0o111) !== (mode & 0o111);
+  const mask = access === 'read_only' ? 0o7555 : 0o7777;
+  return (base.entry.mode & mask) !== (mode & mask);
+}
+
+function countLines(state: PathState, kind: FileChange['kind']): { additions: number; deletions: number } | null {
+  const now = state.sandbox;
+  const after = now.type === null ? '' : now.type === 'other' ? undefined : now.data?.toString('utf8');
+  const before = kind === 'added' ? '' : state.baseContent?.toString('utf8');
+  if (after === undefined || before === undefined) return null;
+  return lineCounts(before, after);
+}
+
+/**
+ * The permission bits a write gives the original, merged three ways: the sandbox's where the tool
+ * changed them, the original's where it did not, so a content edit keeps a 0600 file private and
+ * a chmod made in the original meanwhile stays. A worktree records only the executable bit (its
+ * checkout makes files 0644 or 0755), so there only a change of that bit is the tool's.
+ */
+export function committedMode(target: PathState, sandboxMode: number): number {
+  const { base, original } = target;
+  if (original.type !== 'file' || base === null || base.entry.type !== 'file') return sandboxMode;
+  if (base.kind === 'copy') return sandboxMode === base.entry.mode ? original.mode : sandboxMode;
+  const executable = (sandboxMode & 0o100) !== 0;
+  if (executable === ((base.entry.mode & 0o100) !== 0)) return original.mode;
+  // Execute for whoever may read, as git gives it; taken away from everyone.
+  return executable ? original.mode | ((original.mode & 0o444) >> 2) : original.mode & ~0o111;
+}
+
+/** True when the original already holds what committing this path would write: its content, type and mode. */
+function alreadyThere(state: PathState): boolean {
+  const { original, sandbox } = state;
+  if (!sameContent(original, sandbox)) return false;
+  return original.type !== 'file' || sandbox.type !== 'file' || original.mode === committedMode(state, sandbox.mode);
+}
+
+function drift(state: PathState, sandbox: SandboxRecord): Pick<FileChange, 'drift' | 'driftReason'> {
+  if (alreadyThere(state)) return { drift: 'applied', driftReason: null };
+  // Where this sandbox committed before, the original is untouched while it holds that commit (even the base put back is someone's change).
+  if (state.ownCommit ? holds(state.original, state.ownCommit) : state.originalIsBase) return { drift: 'clean', driftReason: null };
+  const now = state.original.type;
+  let reason: string;
+  if (state.ownCommit) reason = `it changed in ${sandbox.originalPath} after this sandbox committed it`;
+  else if (state.base === null && now === 'other') reason = `${sandbox.originalPath} has a folder or special file at this path, which a commit does not replace: commit the deletions inside the folder first (select the folder with a trailing /; it goes once they empty it), or move it aside there`;
+  else if (state.base === null) reason = `a ${now} was created at this path in ${sandbox.originalPath} after the sandbox was made`;
+  else if (now === null) reason = `it was deleted from ${sandbox.originalPath} after the sandbox was made`;
+  else if (onlyStatusMoved(state)) reason = `its status changed in ${sandbox.originalPath} after the sandbox was made (size, time and mode as they were): its content may be the same, which Bindery cannot prove; compare, then choose`;
+  else reason = `it changed in ${sandbox.originalPath} after the sandbox was made`;
+  return { drift: 'conflict', driftReason: reason };
+}
+
+/** True when a copy's original differs from its base only in ctime, and no base hash can settle it by content. */
+function onlyStatusMoved(state: PathState): boolean {
+  const { base, original } = state;
+  if (base?.kind !== 'copy' || base.entry.type !== 'file' || base.entry.sha256 !== undefined || original.type !== 'file') return false;
+  const entry = base.entry;
+  return original.mode === entry.mode && original.size === entry.size && sameInstant(original.mtimeMs, entry.mtimeMs) && original.ino === entry.ino;
+}
+
+/** A change to pair into renames, with the content identities that pairing compares (computed only when needed). */
+interface Pairable<T> {
+  value: T;
+  change: FileChange;
+  /** The identity of an added path's new content. */
+  addedId: () => string | null;
+  /** The identity of a deleted path's old content. */
+  deletedId: () => string | null;
+}
+
+/**
+ * The content identities that pair a rename. A worktree's base is named by git blob ids, which
+ * need no base content (a file over the text limit has none); a copy's by sha256.
+ */
+function pairableState(inspected: InspectedChange, strategy: SandboxRecord['strategy']): Pairable<InspectedChange> {
+  const { sandbox } = inspected.target;
+  const byBlob = strategy === 'git_worktree';
+  return {
+    value: inspected,
+    change: inspected.change,
+    addedId: () => (sandbox.type === null || sandbox.type === 'other' ? null : `${sandbox.type}:${byBlob ? sandbox.blobId : sandbox.sha256}`),
+    deletedId: () => baseIdentity(inspected.target),
+  };
+}
+
+/** Turns a deleted and an added path with the same content into one rename, made by `renamed`. */
+function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, deleted: T, change: FileChange) => T): T[] {
+  const deletedById = new Map<string, Pairable<T>>();
+  for (const c of items) {
+    if (c.change.kind !== 'deleted') continue;
+    const id = c.deletedId();
+    if (id && !deletedById.has(id)) deletedById.set(id, c);
+  }
+  if (deletedById.size === 0) return items.map((c) => c.value);
+  const consumed = new Set<Pairable<T>>();
+  const out: T[] = [];
+  for (const c of items) {
+    if (c.change.kind !== 'added') continue;
+    const id = c.addedId();
+    const gone = id === null ? undefined : deletedById.get(id);
+    if (!gone || consumed.has(gone)) continue;
+    consumed.add(gone).add(c);
+    const conflict = c.change.drift === 'conflict' ? c.change : gone.change.drift === 'conflict' ? gone.change : null;
+    // Applied only when both halves are: a new path that is already there still leaves the old one to delete.
+    const drift = conflict ? 'conflict' : c.change.drift === 'applied' && gone.change.drift === 'applied' ? 'applied' : 'clean';
+    const change: FileChange = {
+      ...c.change,
+      kind: 'renamed',
+      oldPath: gone.change.path,
+      oldType: gone.change.oldType,
+      oldMode: gone.change.oldMode,
+      additions: 0,
+      deletions: 0,
+      drift,
+      driftReason: conflict?.driftReason ?? null,
+    };
+    out.push(renamed(c.value, gone.value, change));
+  }
+  return [...items.filter((c) => !consumed.has(c)).map((c) => c.value), ...out];
+}
+
+function byPath(a: FileChange, b: FileChange): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/** The content identity of the base at a deleted path, comparable with `identityOf` of a sandbox entry. */
+function baseIdentity(state: PathState): string | null {
+  if (state.base === null) return null;
+  if (state.base.kind === 'git') return `${state.base.entry.type}:${state.base.entry.blob}`;
+  if (!state.originalIsBase || state.original.type === null || state.original.type === 'other') return null;
+  return `${state.original.type}:${state.original.sha256}`;
+}

@@ -1,0 +1,80 @@
+/**
+ * The unified diff of one changed path (jsdiff), against the base; for a copy whose original
+ * changed (so the base content is gone) against the original as it is now, and said so.
+ * Binary files are described by size; files over the text limit are gated.
+ */
+import { createTwoFilesPatch, parsePatch } from 'diff';
+import { NotFoundError } from '../../../shared/errors.ts';
+import { inspectPath, type PathState } from './detect.ts';
+import { TEXT_LIMIT } from './content.ts';
+import { displayPath } from '../fs/paths.ts';
+import type { FileDiff, SandboxRecord } from '../model.ts';
+
+/** The diff of `relPath` (the new path of a rename, or its old path) in a sandbox. */
+export async function fileDiff(sandbox: SandboxRecord, relPath: string, tempDir: string): Promise<FileDiff> {
+  const found = await inspectPath(sandbox, tempDir, relPath);
+  if (!found) {
+    throw new NotFoundError(`${displayPath(relPath)} has no change in the sandbox of ${sandbox.resourceName}: list the changes with "bindery plans changes".`, {
+      path: relPath,
+    });
+  }
+  const { change, target } = found;
+  const before: PathState = found.source ?? target;
+  const head = { path: change.path, oldPath: change.oldPath };
+  let oldData: Buffer | null = null;
+  let against: FileDiff['against'] = 'base';
+  if (change.kind !== 'added') {
+    oldData = before.baseContent;
+    if (oldData === null) {
+      // The base is gone (a copy whose original changed): the original as it is now, which may hold nothing there.
+      const original = before.original;
+      oldData = original.type === null || original.type === 'other' ? Buffer.alloc(0) : original.data;
+      against = 'original';
+    }
+  }
+  const now = target.sandbox;
+  const newData = now.type === null ? Buffer.alloc(0) : now.type === 'other' ? null : now.data;
+  const oldSize = change.kind === 'added' ? null : (oldData?.length ?? sizeOf(before));
+  const newSize = now.type === null || now.type === 'other' ? null : now.size;
+  if (change.binary) return { ...head, against, kind: 'binary', oldSize, newSize };
+  if ((change.kind !== 'added' && oldData === null) || newData === null) {
+    return { ...head, against, kind: 'too_large', oldSize, newSize, limit: TEXT_LIMIT };
+  }
+  const oldText = (oldData ?? Buffer.alloc(0)).toString('utf8');
+  const patch = createTwoFilesPatch(
+    change.kind === 'added' ? '/dev/null' : headerName('a/', change.oldPath ?? change.path),
+    now.type === null ? '/dev/null' : headerName('b/', change.path),
+    oldText,
+    newData.toString('utf8'),
+    undefined,
+    undefined,
+    { context: 3 },
+  );
+  const body = patch.slice(patch.indexOf('---'));
+  let additions = 0;
+  let deletions = 0;
+  for (const hunk of parsePatch(body)[0]?.hunks ?? []) {
+    for (const line of hunk.lines) {
+      if (line.startsWith('+')) additions++;
+      else if (line.startsWith('-')) deletions++;
+    }
+  }
+  return { ...head, against, kind: 'text', patch: body, additions, deletions };
+}
+
+/**
+ * A name for a `---`/`+++` line, quoted as git quotes it when it holds a control character, a
+ * quote or a backslash, so a newline in a name cannot break the patch.
+ */
+function headerName(prefix: string, relPath: string): string {
+  const name = `${prefix}${displayPath(relPath)}`;
+  const quoted = JSON.stringify(name);
+  // JSON escapes exactly the control characters, quotes and backslashes.
+  return quoted.length === name.length + 2 ? name : quoted;
+}
+
+function sizeOf(state: PathState): number | null {
+  const base = state.base;
+  if (base?.kind === 'copy') return base.entry.size;
+  return state.original.type === null || state.original.type === 'other' ? null : state.original.size;
+}

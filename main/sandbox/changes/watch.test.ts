@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { tempDir, writeFiles } from '../../testing/fixtures.ts';
+import type { SandboxChanges } from '../model.ts';
+import { newManager } from '../testing/harness.ts';
+
+describe('live changes', () => {
+  it('reports a fresh change list after files change in the sandbox', async () => {
+    const { manager, plan } = newManager();
+    const original = tempDir('bindery-orig-');
+    writeFiles(original, { 'a.txt': 'a\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    const events: string[] = [];
+    manager.onEvent((event) => events.push(event.type));
+    const seen = new Promise<SandboxChanges>((resolve) => {
+      const stop = manager.watch(sandbox.id, (changes) => {
+        if (changes.changes.length === 2) void stop().then(() => resolve(changes));
+      });
+      setTimeout(() => writeFiles(sandbox.path, { 'a.txt': 'A\n', 'new.txt': 'n\n' }), 300);
+    });
+    const changes = await seen;
+    expect(changes.changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified a.txt', 'added new.txt']);
+    expect(events).toContain('changes');
+  });
+});

@@ -1,0 +1,428 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ulid } from 'ulid';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../registry/database.ts';
+import { insertPlan } from '../../registry/plans.ts';
+import { setSandboxStatus } from '../../registry/sandboxes.ts';
+import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
+import * as journal from '../commit/journal/index.ts';
+import { metaDir } from '../provision/layout.ts';
+import { SandboxManager } from '../sandbox-manager.ts';
+import { exists, newManager } from '../testing/harness.ts';
+
+const child = path.join(import.meta.dirname, '../testing/trash-crash-child.ts');
+
+/** Runs the child, which must die by SIGKILL at the nth fs.<hook> call on a path ending with `match`. */
+function killedAt(dataDir: string, action: 'discard' | 'restore', id: string, hook: string, match = '', nth = 1, sandboxesRoot?: string): void {
+  const args = [child, dataDir, action, id, hook, match, String(nth), 'kill', ...(sandboxesRoot ? [sandboxesRoot] : [])];
+  const run = spawnSync(process.execPath, ['--import', 'tsx', ...args], { encoding: 'utf8' });
+  expect(run.signal, run.stderr + run.stdout).toBe('SIGKILL');
+}
+
+/** Starts the child and resolves once it paused at its hook; `finish` lets it go on and resolves with what it printed. */
+async function pausedAt(dataDir: string, action: 'discard' | 'restore', id: string, hook: string, match: string): Promise<{ finish: () => Promise<{ ok?: unknown; error?: string }> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', child, dataDir, action, id, hook, match, '1', 'pause'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.on('data', (data) => (out += data));
+  proc.stderr.on('data', (data) => (out += data));
+  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
+  while (!fs.existsSync(path.join(dataDir, 'paused'))) {
+    if (proc.exitCode !== null) throw new Error(`The child did not pause: ${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    finish: async () => {
+      fs.writeFileSync(path.join(dataDir, 'go'), '');
+      await exited;
+      return JSON.parse(out) as { ok?: unknown; error?: string };
+    },
+  };
+}
+
+async function copySandboxWithWork() {
+  const ctx = newManager();
+  const original = tempDir('bindery-orig-');
+  writeFiles(original, { 'a.txt': 'a\n' });
+  const sandbox = await ctx.manager.getOrCreateSandbox({ planId: ctx.plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+  writeFiles(sandbox.path, { 'work.txt': 'hours of work\n' });
+  return { ...ctx, sandbox };
+}
+
+describe('a discard killed mid-way', () => {
+  it('before the sandbox moved: recovery keeps the sandbox as it was and drops the half-made entry', async () => {
+    const { dataDir, sandbox } = await copySandboxWithWork();
+    killedAt(dataDir, 'discard', sandbox.id, 'rename', `${path.sep}files`);
+    const restarted = newManager({ dataDir }).manager;
+    const report = await restarted.recover();
+    expect(report.trash).toEqual([expect.objectContaining({ sandboxId: sandbox.id, outcome: 'kept' })]);
+    expect(restarted.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('hours of work\n');
+    expect(fs.readdirSync(restarted.layout.trashDir)).toEqual([]);
+  });
+
+  it('after the sandbox moved into the trash: recovery finishes it, and the entry restores', async () => {
+    const { dataDir, sandbox } = await copySandboxWithWork();
+    killedAt(dataDir, 'discard', sandbox.id, 'rename', `${path.sep}meta`);
+    const restarted = newManager({ dataDir }).manager;
+    const report = await restarted.recover();
+    expect(report.missing).toEqual([]);
+    expect(restarted.sandbox(sandbox.id).status).toBe('discarded');
+    const [entry] = restarted.listTrash();
+    expect(report.trash).toEqual([{ trashId: entry!.id, sandboxId: sandbox.id, outcome: 'discarded' }]);
+    await restarted.restoreTrash(entry!.id);
+    expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('hours of work\n');
+    expect((await restarted.changes(sandbox.id)).changes.map((c) => c.path)).toEqual(['work.txt']);
+  });
+
+  it('of a worktree whose changes were unknown, before its copy was complete: the worktree is kept', async () => {
+    const { manager, plan, dataDir } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'a.txt': 'precious edit\n' });
+    fs.writeFileSync(path.join(git(sandbox.path, 'rev-parse', '--absolute-git-dir').trim(), 'index'), 'garbage');
+    killedAt(dataDir, 'discard', sandbox.id, 'copyFile');
+    const restarted = newManager({ dataDir }).manager;
+    expect((await restarted.recover()).trash).toEqual([expect.objectContaining({ outcome: 'kept' })]);
+    expect(restarted.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(sandbox.path, 'a.txt'), 'utf8')).toBe('precious edit\n');
+  });
+});
+
+describe('a restore killed mid-way', () => {
+  it('of a copied sandbox (files moved back, metadata not) is finished by recovery', async () => {
+    const { manager, dataDir, sandbox } = await copySandboxWithWork();
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    killedAt(dataDir, 'restore', done.trashId, 'rename', metaDir(sandbox.path));
+    expect(exists(sandbox.path)).toBe(true);
+
+    const restarted = newManager({ dataDir }).manager;
+    const report = await restarted.recover();
+    expect(report.trash).toEqual([{ trashId: done.trashId, sandboxId: sandbox.id, outcome: 'restored' }]);
+    expect(restarted.sandbox(sandbox.id).status).toBe('ready');
+    expect(restarted.listTrash()).toEqual([]);
+    expect((await restarted.changes(sandbox.id)).changes.map((c) => c.path)).toEqual(['work.txt']);
+  });
+
+  it('of a worktree sandbox (made again, files half laid) can be run again', async () => {
+    const { manager, plan, dataDir } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n', 'b.txt': 'B\n' });
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    killedAt(dataDir, 'restore', done.trashId, 'copyFile');
+    expect(exists(sandbox.path)).toBe(true);
+
+    const restarted = newManager({ dataDir }).manager;
+    await restarted.restoreTrash(done.trashId);
+    expect((await restarted.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified a.txt', 'modified b.txt']);
+    expect(git(repo, 'worktree', 'list').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('of a worktree, recorded and killed while removing its entry: recovery removes the rest of the entry', async () => {
+    const { manager, plan, dataDir } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, { 'a.txt': 'A\n', 'new.txt': 'work\n' });
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    killedAt(dataDir, 'restore', done.trashId, 'rm', path.join(done.trashId, 'files'));
+
+    const restarted = newManager({ dataDir }).manager;
+    expect((await restarted.recover()).trash.filter((t) => t.outcome === 'failed')).toEqual([]);
+    expect(restarted.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readdirSync(restarted.layout.trashDir)).toEqual([]);
+    expect((await restarted.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`).sort()).toEqual(['added new.txt', 'modified a.txt']);
+  });
+});
+
+describe('recovery of sandboxes', () => {
+  it('sets a missing sandbox ready again when its marked folder is back', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    const away = `${sandbox.path}-away`;
+    fs.renameSync(sandbox.path, away);
+    await manager.recover();
+    expect(manager.sandbox(sandbox.id).status).toBe('missing');
+    fs.renameSync(away, sandbox.path);
+    const report = await manager.recover();
+    expect(report.returned.map((r) => r.sandboxId)).toEqual([sandbox.id]);
+    expect(manager.sandbox(sandbox.id).status).toBe('ready');
+  });
+
+  it('keeps the row of a discarded sandbox whose new provision was killed, so its trash entry restores', async () => {
+    const { manager, db, sandbox } = await copySandboxWithWork();
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const again = await manager.getOrCreateSandbox({ planId: sandbox.planId, resourceId: 'R1', originalPath: sandbox.originalPath, sandboxStrategy: 'copy_on_write' });
+    setSandboxStatus(db, again.id, 'provisioning', new Date().toISOString());
+    const marker = path.join(metaDir(again.path), 'marker.json');
+    fs.writeFileSync(marker, JSON.stringify({ ...JSON.parse(fs.readFileSync(marker, 'utf8')), pid: 2 ** 22 + 12345 }));
+    const report = await manager.recover();
+    expect(report.abandoned.map((a) => a.sandboxId)).toEqual([sandbox.id]);
+    expect(manager.sandbox(sandbox.id).status).toBe('discarded');
+    await manager.restoreTrash(done.trashId);
+    expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('hours of work\n');
+  });
+});
+
+async function worktreeWithWork(files: Record<string, string>) {
+  const ctx = newManager();
+  const repo = gitRepo({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'd/c.txt': 'c\n' });
+  const request = { planId: ctx.plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' as const };
+  const sandbox = await ctx.manager.getOrCreateSandbox(request);
+  writeFiles(sandbox.path, files);
+  return { ...ctx, repo, request, sandbox };
+}
+
+describe('recovery while another process is at work', () => {
+  it('leaves alone a worktree discard a live process is making, so none of its files are lost', async () => {
+    const { dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n', 'b.txt': 'B\n', 'd/c.txt': 'C\n' });
+    const discard = await pausedAt(dataDir, 'discard', sandbox.id, 'copyFile', 'b.txt');
+    expect((await newManager({ dataDir }).manager.recover()).trash).toEqual([]);
+    expect(await discard.finish()).toMatchObject({ ok: { kind: 'discarded' } });
+
+    const restarted = newManager({ dataDir }).manager;
+    const [entry] = restarted.listTrash();
+    await restarted.restoreTrash(entry!.id);
+    expect((await restarted.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified a.txt', 'modified b.txt', 'modified d/c.txt']);
+  });
+
+  it('leaves alone a copy discard a live process is making, so its entry still restores', async () => {
+    const { dataDir, sandbox } = await copySandboxWithWork();
+    const discard = await pausedAt(dataDir, 'discard', sandbox.id, 'chmod', sandbox.path);
+    expect((await newManager({ dataDir }).manager.recover()).trash).toEqual([]);
+    expect(await discard.finish()).toMatchObject({ ok: { kind: 'discarded' } });
+
+    const restarted = newManager({ dataDir }).manager;
+    await restarted.restoreTrash(restarted.listTrash()[0]!.id);
+    expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('hours of work\n');
+  });
+
+  it('leaves alone a worktree restore a live process is making', async () => {
+    const { manager, dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n', 'b.txt': 'B\n' });
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const restore = await pausedAt(dataDir, 'restore', done.trashId, 'copyFile', 'a.txt');
+    expect((await newManager({ dataDir }).manager.recover()).trash).toEqual([]);
+    expect(await restore.finish()).toMatchObject({ ok: { status: 'ready' } });
+
+    expect(manager.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(sandbox.path, 'a.txt'), 'utf8')).toBe('A\n');
+    expect(manager.listTrash()).toEqual([]);
+  });
+
+  it('a discard whose trash entry vanishes meanwhile fails without making it again, and keeps the sandbox', async () => {
+    const { manager, dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n', 'd/c.txt': 'C\n' });
+    // Paused as it makes the folder of d/c.txt in the copy, with a.txt copied.
+    const discard = await pausedAt(dataDir, 'discard', sandbox.id, 'mkdir', path.join('files.partial', 'd'));
+    fs.rmSync(manager.layout.trashDir, { recursive: true });
+    fs.mkdirSync(manager.layout.trashDir);
+    expect((await discard.finish()).error).toMatch(/ENOENT/);
+
+    expect(fs.readdirSync(manager.layout.trashDir)).toEqual([]);
+    expect(manager.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(sandbox.path, 'd', 'c.txt'), 'utf8')).toBe('C\n');
+  });
+
+  it('a restore removes no folder that took the sandbox path meanwhile', async () => {
+    const { manager, dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n' });
+    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const restore = await pausedAt(dataDir, 'restore', done.trashId, 'writeFile', 'restoring');
+    writeFiles(sandbox.path, { 'mine.txt': 'not the restore\'s\n' });
+    expect((await restore.finish()).error).toBeDefined();
+
+    expect(fs.readFileSync(path.join(sandbox.path, 'mine.txt'), 'utf8')).toBe('not the restore\'s\n');
+    expect(exists(path.join(manager.layout.trashDir, done.trashId, 'files', 'a.txt'))).toBe(true);
+  });
+});
+
+describe('a worktree discard killed after its files were complete in the trash', () => {
+  it('before it began removing the worktree: recovery undoes it, keeping work done in the sandbox since', async () => {
+    const { dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n' });
+    killedAt(dataDir, 'discard', sandbox.id, 'writeFile', 'removing');
+    writeFiles(sandbox.path, { 'later.txt': 'work after the failed discard\n' });
+
+    const restarted = newManager({ dataDir }).manager;
+    expect((await restarted.recover()).trash).toEqual([expect.objectContaining({ sandboxId: sandbox.id, outcome: 'kept' })]);
+    expect(restarted.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(sandbox.path, 'later.txt'), 'utf8')).toBe('work after the failed discard\n');
+    expect(fs.readdirSync(restarted.layout.trashDir)).toEqual([]);
+  });
+
+  it('of a read_only worktree, before it began removing it: recovery undoes it and the folders are read-only again', async () => {
+    const ctx = newManager();
+    const repo = gitRepo({ 'a.txt': 'a\n', 'd/c.txt': 'c\n' });
+    const sandbox = await ctx.manager.getOrCreateSandbox({ planId: ctx.plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree', access: 'read_only' });
+    // A tool that broke the rule: a change in a read_only sandbox, which the discard keeps in the trash.
+    fs.chmodSync(sandbox.path, 0o755);
+    writeFiles(sandbox.path, { 'sneaky.txt': 'x\n' });
+    fs.chmodSync(sandbox.path, 0o555);
+    killedAt(ctx.dataDir, 'discard', sandbox.id, 'writeFile', 'removing');
+    const restarted = newManager({ dataDir: ctx.dataDir }).manager;
+    expect((await restarted.recover()).trash).toEqual([expect.objectContaining({ sandboxId: sandbox.id, outcome: 'kept' })]);
+    expect([fs.statSync(sandbox.path).mode & 0o222, fs.statSync(path.join(sandbox.path, 'd')).mode & 0o222]).toEqual([0, 0]);
+  });
+
+  it('while removing it: recovery finishes it, and the entry restores', async () => {
+    const { dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n' });
+    killedAt(dataDir, 'discard', sandbox.id, 'chmod', sandbox.path, 2);
+
+    const restarted = newManager({ dataDir }).manager;
+    expect((await restarted.recover()).trash).toEqual([expect.objectContaining({ sandboxId: sandbox.id, outcome: 'discarded' })]);
+    await restarted.restoreTrash(restarted.listTrash()[0]!.id);
+    expect(fs.readFileSync(path.join(sandbox.path, 'a.txt'), 'utf8')).toBe('A\n');
+  });
+
+  it('while removing it, then discarded and provisioned anew: recovery deletes nothing and says why', async () => {
+    const { manager, dataDir, sandbox, request } = await worktreeWithWork({ 'a.txt': 'A\n' });
+    killedAt(dataDir, 'discard', sandbox.id, 'chmod', sandbox.path, 2);
+    await manager.rollback(sandbox.id, { yes: true });
+    const again = await manager.getOrCreateSandbox(request);
+    expect(again.id).toBe(sandbox.id);
+    writeFiles(again.path, { 'new-work.txt': 'work in the new sandbox\n' });
+    const stale = fs.readdirSync(manager.layout.trashDir).find((name) => exists(path.join(manager.layout.trashDir, name, 'removing')));
+
+    const restarted = newManager({ dataDir }).manager;
+    const report = await restarted.recover();
+    expect(report.trash).toEqual([expect.objectContaining({ trashId: stale, outcome: 'failed', reason: expect.stringMatching(/changed since/) })]);
+    expect(restarted.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(again.path, 'new-work.txt'), 'utf8')).toBe('work in the new sandbox\n');
+    expect(fs.readFileSync(path.join(restarted.layout.trashDir, stale!, 'files', 'a.txt'), 'utf8')).toBe('A\n');
+  });
+});
+
+const shm = '/dev/shm';
+const crossFs = fs.existsSync(shm) && fs.statSync(shm).dev !== fs.statSync(os.tmpdir()).dev;
+const shmDirs: string[] = [];
+afterEach(() => {
+  for (const dir of shmDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copied sandbox with work whose data directory (and so the trash) is on another filesystem than the sandboxes root. */
+async function crossFsCopySandbox() {
+  const dataDir = fs.mkdtempSync(path.join(shm, 'bindery-data-'));
+  shmDirs.push(dataDir);
+  const root = path.join(tempDir('bindery-root-'), 'sandboxes');
+  const db = openDatabase(path.join(dataDir, 'bindery.db'));
+  const manager = new SandboxManager({ db, dataDir, journal, sandboxesRoot: root });
+  const planId = ulid();
+  const stamp = new Date().toISOString();
+  insertPlan(db, { id: planId, toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: stamp, updatedAt: stamp });
+  const original = tempDir('bindery-orig-');
+  writeFiles(original, { 'a.txt': 'a\n' });
+  const sandbox = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+  writeFiles(sandbox.path, { 'work.txt': 'work\n' });
+  return { manager, dataDir, root, sandbox };
+}
+
+/** The same, discarded into the trash. */
+async function crossFsCopyWithWork() {
+  const made = await crossFsCopySandbox();
+  const done = (await made.manager.rollback(made.sandbox.id, { yes: true })) as { trashId: string };
+  return { ...made, trashId: done.trashId };
+}
+
+describe.skipIf(!crossFs)('a restore across filesystems', () => {
+  it('leaves alone a folder beside the sandbox that Bindery does not own', async () => {
+    const { manager, sandbox, trashId } = await crossFsCopyWithWork();
+    const stranger = `${sandbox.path}.partial`;
+    writeFiles(stranger, { 'keep-me.txt': 'not Bindery\'s\n' });
+    expect((await manager.recover()).orphans).toContain(stranger);
+
+    await manager.restoreTrash(trashId);
+    expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('work\n');
+    expect(fs.readFileSync(path.join(stranger, 'keep-me.txt'), 'utf8')).toBe('not Bindery\'s\n');
+  });
+
+  it('killed after setting the files aside, before the copy took the sandbox path: a folder put there since is not taken for it', async () => {
+    const { manager, dataDir, root, sandbox, trashId } = await crossFsCopyWithWork();
+    // rename #1 to the sandbox path is the try across filesystems; #2 puts the copy in place, after files became files.moved.
+    killedAt(dataDir, 'restore', trashId, 'rename', sandbox.path, 2, root);
+    writeFiles(sandbox.path, { 'mine.txt': 'someone else\'s\n' });
+
+    expect((await manager.recover()).trash).toEqual([expect.objectContaining({ trashId, outcome: 'failed', reason: expect.stringMatching(/not what restoring/) })]);
+    expect(fs.readFileSync(path.join(sandbox.path, 'mine.txt'), 'utf8')).toBe('someone else\'s\n');
+    expect(fs.readFileSync(path.join(dataDir, 'trash', trashId, 'files.moved', 'work.txt'), 'utf8')).toBe('work\n');
+    expect(manager.listTrash().map((entry) => entry.id)).toEqual([trashId]);
+  });
+
+  it('killed after setting the files aside, before the copy took the sandbox path: recovery puts that copy in place', async () => {
+    const { manager, dataDir, root, sandbox, trashId } = await crossFsCopyWithWork();
+    killedAt(dataDir, 'restore', trashId, 'rename', sandbox.path, 2, root);
+
+    expect((await manager.recover()).trash).toEqual([{ trashId, sandboxId: sandbox.id, outcome: 'restored' }]);
+    expect((await manager.changes(sandbox.id)).changes.map((c) => c.path)).toEqual(['work.txt']);
+    expect(fs.readdirSync(path.dirname(sandbox.path)).filter((name) => name.includes('.partial-'))).toEqual([]);
+  });
+
+  it('killed while removing the trash copy after the folder was back: recovery finishes it', async () => {
+    const { manager, dataDir, root, sandbox, trashId } = await crossFsCopyWithWork();
+    killedAt(dataDir, 'restore', trashId, 'rm', 'files.moved', 1, root);
+    expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('work\n');
+
+    expect((await manager.recover()).trash).toEqual([{ trashId, sandboxId: sandbox.id, outcome: 'restored' }]);
+    expect(manager.sandbox(sandbox.id).status).toBe('ready');
+    expect(manager.listTrash()).toEqual([]);
+    expect((await manager.changes(sandbox.id)).changes.map((c) => c.path)).toEqual(['work.txt']);
+  });
+});
+
+describe.skipIf(!crossFs)('a copy discard across filesystems', () => {
+  it('killed after its copy was complete, before the sandbox was removed: recovery undoes it, keeping work done since', async () => {
+    const { manager, dataDir, root, sandbox } = await crossFsCopySandbox();
+    // chmod #1 is the discard's own on the sandbox folder; #2 makes it writable for removal, just before the `removing` flag.
+    killedAt(dataDir, 'discard', sandbox.id, 'chmod', sandbox.path, 2, root);
+    writeFiles(sandbox.path, { 'later.txt': 'work after the failed discard\n' });
+
+    expect((await manager.recover()).trash).toEqual([expect.objectContaining({ sandboxId: sandbox.id, outcome: 'kept' })]);
+    expect(manager.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readFileSync(path.join(sandbox.path, 'later.txt'), 'utf8')).toBe('work after the failed discard\n');
+    expect(fs.readdirSync(manager.layout.trashDir)).toEqual([]);
+  });
+
+  it('killed after its metadata copy took the entry, before the metadata beside the sandbox was removed: recovery finishes it', async () => {
+    const { manager, dataDir, root, sandbox } = await crossFsCopySandbox();
+    killedAt(dataDir, 'discard', sandbox.id, 'rm', metaDir(sandbox.path), 1, root);
+
+    const report = await manager.recover();
+    expect(report.missing).toEqual([]);
+    expect(report.trash).toEqual([expect.objectContaining({ sandboxId: sandbox.id, outcome: 'discarded' })]);
+    expect(exists(metaDir(sandbox.path))).toBe(false);
+    await manager.restoreTrash(manager.listTrash()[0]!.id);
+    expect((await manager.changes(sandbox.id)).changes.map((c) => c.path)).toEqual(['work.txt']);
+  });
+});
+
+describe('a discard that fails before deleting anything', () => {
+  it('of a worktree leaves it whole and ready, and no trash entry a later start would finish over work done since', async () => {
+    const { manager, dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n' });
+    const chmod = fsp.chmod;
+    // The first chmod of the sandbox folder (making it writable for removal) fails, as on a folder another user owns.
+    let failed = false;
+    vi.spyOn(fsp, 'chmod').mockImplementation(async (file, mode) => {
+      if (failed || String(file) !== sandbox.path) return chmod(file, mode);
+      failed = true;
+      throw Object.assign(new Error(`EPERM: operation not permitted, chmod '${String(file)}'`), { code: 'EPERM' });
+    });
+    await expect(manager.rollback(sandbox.id, { yes: true })).rejects.toThrow(/EPERM/);
+    vi.restoreAllMocks();
+    expect(manager.sandbox(sandbox.id).status).toBe('ready');
+    expect(fs.readdirSync(manager.layout.trashDir)).toEqual([]);
+    writeFiles(sandbox.path, { 'later.txt': 'work after the failed discard\n' });
+
+    expect((await newManager({ dataDir }).manager.recover()).trash).toEqual([]);
+    expect(fs.readFileSync(path.join(sandbox.path, 'later.txt'), 'utf8')).toBe('work after the failed discard\n');
+  });
+
+  it('killed between its flag and entry.json: recovery removes the empty trash folder and says so', async () => {
+    const { dataDir, sandbox } = await copySandboxWithWork();
+    killedAt(dataDir, 'discard', sandbox.id, 'writeFile', 'entry.json');
+
+    const restarted = newManager({ dataDir }).manager;
+    expect((await restarted.recover()).trash).toEqual([expect.objectContaining({ sandboxId: null, outcome: 'kept' })]);
+    expect(fs.readdirSync(restarted.layout.trashDir)).toEqual([]);
+    expect(fs.readFileSync(path.join(sandbox.path, 'work.txt'), 'utf8')).toBe('hours of work\n');
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Test child: commits one sandbox through a SandboxManager and SIGKILLs itself at a journal fault
+ * point (with `undo`: commits, then undoes that commit and dies at the point during the undo), so
+ * the sandbox tests can prove recovery at the next start finishes or undoes what was interrupted.
+ * Run: node --import tsx commit-crash-child.ts <dataDir> <sandboxId> <faultPoint> [undo]
+ */
+import path from 'node:path';
+import { openDatabase } from '../../registry/database.ts';
+import * as journal from '../commit/journal/index.ts';
+import type { FaultPoint, JournalHooks } from '../commit/journal/index.ts';
+import { SandboxManager } from '../sandbox-manager.ts';
+
+const [dataDir, sandboxId, crashPoint, mode] = process.argv.slice(2) as [string, string, FaultPoint, 'undo' | undefined];
+const crash: JournalHooks = {
+  at(point) {
+    if (point === crashPoint) process.kill(process.pid, 'SIGKILL');
+  },
+};
+const db = openDatabase(path.join(dataDir, 'bindery.db'));
+const manager = new SandboxManager({
+  db,
+  dataDir,
+  journal: {
+    ...journal,
+    applyTransaction: (input) => journal.applyTransaction(mode === 'undo' ? input : { ...input, hooks: crash }),
+    undoTransaction: (input) => journal.undoTransaction({ ...input, hooks: crash }),
+  },
+});
+await manager.commit(sandboxId);
+if (mode === 'undo') await manager.undo(sandboxId);
+process.stdout.write('finished without crashing\n');

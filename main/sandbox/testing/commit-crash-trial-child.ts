@@ -1,0 +1,35 @@
+/**
+ * The process the engine's crash trials kill (commit-crash-trial.ts): commits or undoes one sandbox
+ * through a SandboxManager and SIGKILLs itself at the BINDERY_CRASH_AT-th hit of journal point
+ * BINDERY_CRASH_POINT, or is killed from outside after it prints "ready".
+ * Run: node --import tsx commit-crash-trial-child.ts <dataDir> <sandboxId> commit|undo
+ */
+import path from 'node:path';
+import { openDatabase } from '../../registry/database.ts';
+import * as journal from '../commit/journal/index.ts';
+import type { FaultPoint, JournalHooks } from '../commit/journal/index.ts';
+import { SandboxManager } from '../sandbox-manager.ts';
+
+const [dataDir, sandboxId, command] = process.argv.slice(2) as [string, string, 'commit' | 'undo'];
+const crashPoint = process.env.BINDERY_CRASH_POINT as FaultPoint | undefined;
+const crashAt = Number(process.env.BINDERY_CRASH_AT ?? '1');
+let hits = 0;
+const hooks: JournalHooks = {
+  at(point) {
+    if (point === crashPoint && ++hits === crashAt) process.kill(process.pid, 'SIGKILL');
+  },
+};
+const db = openDatabase(path.join(dataDir, 'bindery.db'));
+const manager = new SandboxManager({
+  db,
+  dataDir,
+  journal: {
+    ...journal,
+    applyTransaction: (input) => journal.applyTransaction({ ...input, hooks }),
+    undoTransaction: (input) => journal.undoTransaction({ ...input, hooks }),
+  },
+});
+process.stdout.write('ready\n');
+if (command === 'commit') await manager.commit(sandboxId);
+else await manager.undo(sandboxId);
+process.stdout.write('done\n');

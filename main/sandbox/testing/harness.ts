@@ -1,0 +1,57 @@
+/** Test helpers for the sandbox engine: a manager over a temp data directory with a plan row, and a fingerprint of a repository's `.git`. */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ulid } from 'ulid';
+import { openDatabase } from '../../registry/database.ts';
+import { insertPlan } from '../../registry/plans.ts';
+import { git, tempDir } from '../../testing/fixtures.ts';
+import * as journal from '../commit/journal/index.ts';
+import { SandboxManager } from '../sandbox-manager.ts';
+
+/** A manager over a fresh data directory, and a helper that registers plans for it. */
+export function newManager(
+  options: { trashDays?: number; now?: () => Date; dataDir?: string } = {},
+): { manager: SandboxManager; dataDir: string; plan: () => string; db: ReturnType<typeof openDatabase> } {
+  const dataDir = options.dataDir ?? tempDir('bindery-data-');
+  const db = openDatabase(path.join(dataDir, 'bindery.db'));
+  const manager = new SandboxManager({ db, dataDir, journal, trashDays: options.trashDays, now: options.now });
+  const plan = (): string => {
+    const id = ulid();
+    const stamp = new Date().toISOString();
+    insertPlan(db, { id, toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: stamp, updatedAt: stamp });
+    return id;
+  };
+  return { manager, dataDir, plan, db };
+}
+
+/** Everything of a repository's `.git` the user cares about: refs, HEAD, index, config, stash, worktrees. */
+export function gitFingerprint(repo: string, options: { skipBinderyRefs?: boolean } = {}): Record<string, string> {
+  const dotGit = path.join(repo, '.git');
+  const hash = (file: string): string => (fs.existsSync(file) ? createHash('sha256').update(fs.readFileSync(file)).digest('hex') : '(none)');
+  const refs = git(repo, 'for-each-ref', '--format=%(refname) %(objectname)')
+    .split('\n')
+    .filter((line) => !(options.skipBinderyRefs && line.startsWith('refs/bindery/')))
+    .join('\n');
+  return {
+    refs,
+    HEAD: hash(path.join(dotGit, 'HEAD')),
+    index: hash(path.join(dotGit, 'index')),
+    config: hash(path.join(dotGit, 'config')),
+    packedRefs: hash(path.join(dotGit, 'packed-refs')),
+    stash: git(repo, 'stash', 'list'),
+    stashLog: hash(path.join(dotGit, 'logs', 'refs', 'stash')),
+    headLog: hash(path.join(dotGit, 'logs', 'HEAD')),
+    ...(options.skipBinderyRefs ? {} : { worktrees: git(repo, 'worktree', 'list', '--porcelain') }),
+  };
+}
+
+/** True when a path exists (lstat, so dangling symlinks count). */
+export function exists(file: string): boolean {
+  try {
+    fs.lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
