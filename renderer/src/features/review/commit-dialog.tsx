@@ -8,6 +8,7 @@ import type { ChangedFile, CommitReport, ResolutionValue } from '../../../../sha
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useSubmit } from '../../hooks/use-submit.ts';
+import { formatCount, formatNumber, nounFor } from '../../lib/counts.ts';
 import { GitCommitOption } from '../plans/git-commit-option.tsx';
 import { diffKey, useReview } from '../../stores/review-store.ts';
 import { DiffView } from './diff/index.ts';
@@ -74,16 +75,16 @@ export function CommitDialog({
   return (
     <FormDialog
       title={`Commit to ${resourceName}`}
-      submitLabel={`Commit ${writes.length} file${writes.length === 1 ? '' : 's'}`}
+      submitLabel={`Commit ${formatCount(writes.length, 'file')}`}
       busyLabel="Committing…"
       state={state}
       onClose={onClose}
       wide={conflicts.length > 0}
       blocked={writes.length === 0 || unresolved > 0 || (useGit && message.trim() === '')}
-      note={unresolved > 0 ? `${unresolved} conflict${unresolved === 1 ? '' : 's'} to settle` : undefined}
+      note={unresolved > 0 ? `${formatCount(unresolved, 'conflict')} to settle` : undefined}
     >
       <p>
-        {writes.length} selected file{writes.length === 1 ? '' : 's'} will be written to the original, each
+        {formatNumber(writes.length)} selected {nounFor(writes.length, 'file')} will be written to the original, each
         checked again just before it is written. A crash midway leaves every file wholly old or wholly new,
         and you can undo the commit afterwards.
       </p>
@@ -91,7 +92,7 @@ export function CommitDialog({
         <section className="conflict-resolver" aria-label="Conflicts">
           <div className="conflict-resolver-head">
             <strong>
-              Conflict {Math.min(index, conflicts.length - 1) + 1} of {conflicts.length}
+              Conflict {formatNumber(Math.min(index, conflicts.length - 1) + 1)} of {formatNumber(conflicts.length)}
             </strong>
             <code className="mono truncate">{current.path}</code>
             <span className="header-spacer" />

@@ -1,7 +1,8 @@
 /**
  * The diff of the selected file: loads it (again when the file changes under a running tool),
- * shows it in the shared DiffView (unified or split), and for a file in conflict says so and
- * offers to compare the sandbox with the original as it is now.
+ * shows it in the shared DiffView (unified or split; an added or deleted file, one side empty,
+ * opens unified), and for a file in conflict says so and offers to compare the sandbox with the
+ * original as it is now.
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import type { ChangedFile } from '../../../../shared/dto.ts';
@@ -9,13 +10,22 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { changeSignature, diffKey, useReview } from '../../stores/review-store.ts';
-import { DiffView } from './diff/index.ts';
+import { layoutFor, oneSided } from './diff-layout.ts';
+import { DiffView, type ChangeStep, type DiffMode } from './diff/index.ts';
 import { conflictSentence } from './file-rows.ts';
 
+/** Props: the change shown, and a step through its changes asked for by the screen's n/p keys. */
+export interface DiffPanelProps {
+  change: ChangedFile | null;
+  changeStep?: ChangeStep | null;
+}
+
 /** The panel for one change (or none). */
-export function DiffPanel({ change }: { change: ChangedFile | null }): ReactElement {
+export function DiffPanel({ change, changeStep }: DiffPanelProps): ReactElement {
   const [against, setAgainst] = useState<'base' | 'original'>('base');
   const [full, setFull] = useState(false);
+  // A layout picked for an added or deleted file lasts while it is shown, not for every file.
+  const [override, setOverride] = useState<DiffMode | null>(null);
   const loadDiff = useReview((s) => s.loadDiff);
   const diffMode = useReview((s) => s.diffMode);
   const setDiffMode = useReview((s) => s.setDiffMode);
@@ -26,6 +36,7 @@ export function DiffPanel({ change }: { change: ChangedFile | null }): ReactElem
   useEffect(() => {
     setAgainst('base');
     setFull(false);
+    setOverride(null);
   }, [path]);
   useEffect(() => {
     if (path) void loadDiff(path, { against, full });
@@ -35,8 +46,8 @@ export function DiffPanel({ change }: { change: ChangedFile | null }): ReactElem
     return (
       <div className="review-pane is-empty">
         <EmptyState icon="file" title="Select a file">
-          Choose a file on the left, or move with j / k (or the arrow keys). Inside a diff, n and p jump
-          between changes.
+          Choose a file on the left, or move with j and k. In a diff, n and p jump between changes; ? lists
+          every shortcut.
         </EmptyState>
       </div>
     );
@@ -83,10 +94,14 @@ export function DiffPanel({ change }: { change: ChangedFile | null }): ReactElem
         <DiffView
           key={`${view.newPath ?? ''}|${view.oldPath ?? ''}|${against}`}
           file={view}
-          mode={diffMode}
-          onModeChange={setDiffMode}
+          mode={layoutFor(change.kind, diffMode, override)}
+          onModeChange={(mode) =>
+            oneSided(change.kind) ? setOverride(mode) : setDiffMode(mode)
+          }
           onRequestFullText={() => setFull(true)}
           className="review-diff"
+          fileKeys
+          changeStep={changeStep}
         />
       ) : (
         !entry?.error && (

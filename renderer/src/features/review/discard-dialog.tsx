@@ -7,6 +7,7 @@ import type { DiscardReport } from '../../../../shared/dto.ts';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useSubmit } from '../../hooks/use-submit.ts';
+import { formatCount } from '../../lib/counts.ts';
 
 /** The pending outcomes to confirm and the action that discards. */
 export interface DiscardDialogProps {
@@ -48,7 +49,7 @@ export function DiscardDialog({
     >
       <p>
         {total > 0
-          ? `${total} change${total === 1 ? '' : 's'} will be removed from the sandbox`
+          ? `${formatCount(total, 'change')} will be removed from the sandbox`
           : 'The sandbox will be removed'}{' '}
         and kept in the trash, where you can restore
         {total === 1 ? ' it' : ' them'} until it expires. The originals are not touched.

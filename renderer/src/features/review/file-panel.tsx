@@ -1,21 +1,27 @@
 /**
- * The review's file list: a filter, tree or flat layout, a checkbox per file (and per folder) to
- * choose what the next commit writes, status letters, +/- counts and conflict badges. Drawn
- * virtualized, so 5,000 changed files scroll as smoothly as five. ArrowUp/Down and j/k move the
- * selection (handled by the screen); Enter on a folder folds it.
+ * The review's file list: a filter ("/" focuses it), tree or flat layout, a checkbox per file (and
+ * per folder) to choose what the next commit writes, conflicts pinned on top, and folder headers
+ * that stay pinned while their files scroll by. Drawn virtualized, so 5,000 changed files scroll
+ * as smoothly as five. The list is one Tab stop: arrows move inside it, Space toggles the row's
+ * checkbox, Enter on a folder folds it (j/k between files are handled by the screen).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import type { ChangedFile } from '../../../../shared/dto.ts';
 import { Icon } from '../../components/icons.tsx';
+import { useSlashToFocus } from '../../hooks/use-slash-to-focus.ts';
+import { formatNumber } from '../../lib/counts.ts';
 import { useReview } from '../../stores/review-store.ts';
-import { filterChanges, flatRows, STATUS_LETTER, treeRows, type FileRow } from './file-rows.ts';
+import { listKeyAction } from './file-list-keys.ts';
+import { DirRow, FileRowView, SectionRow, TriCheckbox } from './file-row-view.tsx';
+import { filterChanges, flatRows, stickyFolders, treeRows, type FileRow } from './file-rows.ts';
 import './file-panel.css';
 
 const ROW_HEIGHT = 28;
 
 /** Props: all changes, the selected file, and what selecting does. */
 export interface FilePanelProps {
+  id?: string;
   changes: ChangedFile[];
   selected: string | null;
   onSelect(path: string): void;
@@ -24,7 +30,7 @@ export interface FilePanelProps {
 }
 
 /** The file list. */
-export function FilePanel({ changes, selected, onSelect, onOrder }: FilePanelProps): ReactElement {
+export function FilePanel({ id, changes, selected, onSelect, onOrder }: FilePanelProps): ReactElement {
   const filter = useReview((s) => s.filter);
   const setFilter = useReview((s) => s.setFilter);
   const listMode = useReview((s) => s.listMode);
@@ -33,6 +39,9 @@ export function FilePanel({ changes, selected, onSelect, onOrder }: FilePanelPro
   const toggle = useReview((s) => s.toggle);
   const setSelected = useReview((s) => s.setSelected);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const [activeKey, setActiveKey] = useState<string | null>(selected);
+  const filterRef = useRef<HTMLInputElement>(null);
+  useSlashToFocus(filterRef);
   const visible = useMemo(() => filterChanges(changes, filter), [changes, filter]);
   const rows = useMemo(
     () => (listMode === 'tree' ? treeRows(visible, collapsed) : flatRows(visible)),
@@ -40,6 +49,9 @@ export function FilePanel({ changes, selected, onSelect, onOrder }: FilePanelPro
   );
   const order = useMemo(() => rows.flatMap((r) => (r.kind === 'file' ? [r.change.path] : [])), [rows]);
   useEffect(() => onOrder(order), [order, onOrder]);
+  useEffect(() => {
+    if (selected !== null) setActiveKey(selected);
+  }, [selected]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -53,30 +65,94 @@ export function FilePanel({ changes, selected, onSelect, onOrder }: FilePanelPro
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
+  // The row that holds the list's one Tab stop: the last one moved to, else the selected file.
+  const keyed = rows.findIndex((r) => r.key === activeKey);
+  const active = keyed >= 0 ? keyed : selectedIndex >= 0 ? selectedIndex : rows.findIndex((r) => r.kind !== 'section');
+  const items = virtualizer.getVirtualItems();
+  const activeDrawn = items.some((item) => item.index === active);
+
+  const focusRow = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      if (!row) return;
+      setActiveKey(row.key);
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      // The row may be drawn only after the scroll: try for a few frames.
+      let tries = 0;
+      const attempt = () => {
+        const element = scrollRef.current?.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(row.key)}"]`);
+        if (element) element.focus();
+        else if (++tries < 4) requestAnimationFrame(attempt);
+      };
+      requestAnimationFrame(attempt);
+    },
+    [rows, virtualizer],
+  );
+
   const visiblePaths = visible.map((c) => c.path);
   const chosen = visiblePaths.filter((p) => !excluded[p]).length;
   const allState = chosen === 0 ? false : chosen === visiblePaths.length ? true : 'mixed';
-  const toggleDir = (path: string) => {
+  const setFolded = (path: string, fold: boolean) => {
     const next = new Set(collapsed);
-    if (next.has(path)) next.delete(path);
-    else next.add(path);
+    if (fold) next.add(path);
+    else next.delete(path);
     setCollapsed(next);
   };
   const dirPaths = (dir: string) => visible.filter((c) => c.path.startsWith(`${dir}/`)).map((c) => c.path);
+  const checkDir = (row: Extract<FileRow, { kind: 'dir' }>) => {
+    const paths = dirPaths(row.path);
+    setSelected(paths, paths.some((p) => excluded[p]));
+  };
+
+  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if ((event.target as HTMLElement).closest('input')) return;
+    const action = listKeyAction(rows, active, event.key);
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const row = rows[action.index];
+    if (!row) return;
+    if (action.kind === 'move') {
+      if (row.kind === 'file') onSelect(row.change.path);
+      focusRow(action.index);
+    } else if (action.kind === 'fold' && row.kind === 'dir') setFolded(row.path, !action.open);
+    else if (action.kind === 'check') {
+      if (row.kind === 'file') toggle(row.change.path);
+      else if (row.kind === 'dir') checkDir(row);
+    }
+  };
+
+  const top = Math.floor((virtualizer.scrollOffset ?? 0) / ROW_HEIGHT);
+  const pinned = listMode === 'tree' ? stickyFolders(rows, top) : [];
+  const scroller = scrollRef.current;
+  const scrollbar = scroller ? scroller.offsetWidth - scroller.clientWidth : 0;
 
   return (
-    <div className="file-panel">
+    <div className="file-panel" id={id}>
       <div className="file-panel-tools">
         <div className="search-box">
           <Icon name="search" />
           <input
+            ref={filterRef}
             className="input input-search"
             type="search"
             placeholder="Filter files"
             aria-label="Filter files"
+            aria-keyshortcuts="/"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
+            onKeyDown={(event) => {
+              // Escape clears the filter, then (pressed again) goes back to the list.
+              if (event.key !== 'Escape') return;
+              event.preventDefault();
+              if (filter) setFilter('');
+              else if (active >= 0) focusRow(active);
+            }}
           />
+          <kbd className="kbd-hint search-kbd" aria-hidden="true">
+            /
+          </kbd>
         </div>
         <span className="segmented" role="radiogroup" aria-label="File list layout">
           {(['tree', 'flat'] as const).map((mode) => (
@@ -96,198 +172,94 @@ export function FilePanel({ changes, selected, onSelect, onOrder }: FilePanelPro
       <label className="file-panel-all">
         <TriCheckbox
           state={allState}
+          tabIndex={0}
           label="Select all files for commit"
           onChange={(on) => setSelected(visiblePaths, on)}
         />
         <span>
-          {chosen} of {visiblePaths.length} selected
+          {formatNumber(chosen)} of {formatNumber(visiblePaths.length)} selected
         </span>
         {filter && visible.length !== changes.length && (
-          <span className="muted">· {changes.length - visible.length} hidden by the filter</span>
+          <span className="muted">· {formatNumber(changes.length - visible.length)} hidden by the filter</span>
         )}
       </label>
-      <div className="file-list" ref={scrollRef} role="listbox" aria-label="Changed files" tabIndex={-1}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index] as FileRow;
-            return (
-              <div
-                key={row.key}
-                className="file-row-slot"
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-              >
-                {row.kind === 'dir' ? (
-                  <DirRow
-                    row={row}
-                    chosen={dirPaths(row.path).filter((p) => !excluded[p]).length}
-                    onToggle={() => toggleDir(row.path)}
-                    onCheck={(on) => setSelected(dirPaths(row.path), on)}
-                  />
-                ) : (
-                  <FileRowView
-                    row={row}
-                    selected={row.change.path === selected}
-                    checked={!excluded[row.change.path]}
-                    onSelect={onSelect}
-                    onCheck={toggle}
-                    flat={listMode === 'flat'}
-                  />
-                )}
+      <div className="file-list-frame">
+        {pinned.length > 0 && (
+          <div className="file-list-pinned" style={{ right: scrollbar }} aria-hidden="true">
+            {pinned.map((row) => (
+              <div key={row.key} className="file-row-slot is-pinned" style={{ height: ROW_HEIGHT }}>
+                <DirRow
+                  row={row}
+                  pinned
+                  active={false}
+                  chosen={dirPaths(row.path).filter((p) => !excluded[p]).length}
+                  onToggle={() => {
+                    setFolded(row.path, true);
+                    focusRow(rows.findIndex((r) => r.key === row.key));
+                  }}
+                  onCheck={() => checkDir(row)}
+                />
               </div>
-            );
-          })}
-        </div>
-        {rows.length === 0 && (
-          <p className="file-list-empty muted">
-            {changes.length === 0
-              ? 'No changes yet. They appear here as soon as a file in the sandbox changes.'
-              : 'No file matches the filter.'}
-          </p>
+            ))}
+          </div>
         )}
+        <div
+          className="file-list"
+          ref={scrollRef}
+          role="listbox"
+          aria-label="Changed files"
+          // The list's Tab stop is its active row; when that row is scrolled away, the list itself.
+          tabIndex={activeDrawn ? -1 : 0}
+          onFocus={(event) => {
+            if (event.target === event.currentTarget && active >= 0) focusRow(active);
+          }}
+          onKeyDown={onListKeyDown}
+        >
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const row = rows[item.index] as FileRow;
+              return (
+                <div
+                  key={row.key}
+                  className="file-row-slot"
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                >
+                  {row.kind === 'section' ? (
+                    <SectionRow row={row} />
+                  ) : row.kind === 'dir' ? (
+                    <DirRow
+                      row={row}
+                      active={item.index === active}
+                      chosen={dirPaths(row.path).filter((p) => !excluded[p]).length}
+                      onToggle={() => {
+                        setActiveKey(row.key);
+                        setFolded(row.path, !row.collapsed);
+                      }}
+                      onCheck={() => checkDir(row)}
+                    />
+                  ) : (
+                    <FileRowView
+                      row={row}
+                      selected={row.change.path === selected}
+                      active={item.index === active}
+                      checked={!excluded[row.change.path]}
+                      onSelect={onSelect}
+                      onCheck={toggle}
+                    />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+          {rows.length === 0 && (
+            <p className="file-list-empty muted">
+              {changes.length === 0
+                ? 'No changes yet. They appear here as soon as a file in the sandbox changes.'
+                : 'No file matches the filter.'}
+            </p>
+          )}
+        </div>
       </div>
     </div>
-  );
-}
-
-const DirRow = memo(function DirRow({
-  row,
-  chosen,
-  onToggle,
-  onCheck,
-}: {
-  row: Extract<FileRow, { kind: 'dir' }>;
-  chosen: number;
-  onToggle(): void;
-  onCheck(on: boolean): void;
-}) {
-  return (
-    <div className="file-row is-dir" style={{ paddingLeft: 8 + row.depth * 14 }}>
-      <TriCheckbox
-        state={chosen === 0 ? false : chosen === row.files ? true : 'mixed'}
-        label={`Select ${row.path} for commit`}
-        onChange={onCheck}
-      />
-      <button type="button" className="file-row-dir" aria-expanded={!row.collapsed} onClick={onToggle}>
-        <span className={row.collapsed ? 'chevron is-collapsed' : 'chevron'} aria-hidden="true">
-          ▾
-        </span>
-        <Icon name="folder" size={14} />
-        <span className="file-row-name">{row.name}</span>
-      </button>
-      {row.conflicts > 0 && (
-        <span className="conflict-badge" title={`${row.conflicts} in conflict`}>
-          {row.conflicts}
-        </span>
-      )}
-      <span className="file-row-count">{row.files}</span>
-    </div>
-  );
-});
-
-interface FileRowViewProps {
-  row: Extract<FileRow, { kind: 'file' }>;
-  selected: boolean;
-  checked: boolean;
-  flat: boolean;
-  onSelect(path: string): void;
-  onCheck(path: string): void;
-}
-
-const FileRowView = memo(function FileRowView({
-  row,
-  selected,
-  checked,
-  flat,
-  onSelect,
-  onCheck,
-}: FileRowViewProps) {
-  const { change } = row;
-  const conflict = change.drift === 'conflict';
-  const applied = change.drift === 'applied';
-  const slash = change.path.lastIndexOf('/');
-  return (
-    <div
-      className={`file-row${selected ? ' is-selected' : ''}${applied ? ' is-applied' : ''}`}
-      style={{ paddingLeft: 8 + row.depth * 14 }}
-    >
-      <input
-        type="checkbox"
-        checked={checked}
-        aria-label={`Commit ${change.path}`}
-        onChange={() => onCheck(change.path)}
-      />
-      <button
-        type="button"
-        role="option"
-        aria-selected={selected}
-        className="file-row-main"
-        data-path={change.path}
-        title={change.oldPath ? `${change.oldPath} → ${change.path}` : change.path}
-        onClick={() => onSelect(change.path)}
-      >
-        <span className={`status-letter is-${change.kind}`} aria-label={change.kind.replace('_', ' ')}>
-          {STATUS_LETTER[change.kind]}
-        </span>
-        <span className="file-row-name">
-          {flat && slash >= 0 && <span className="file-row-dir-part">{change.path.slice(0, slash + 1)}</span>}
-          {row.name}
-          {change.oldPath && (
-            <span className="file-row-old">
-              {' '}
-              ← {change.oldPath.slice(change.oldPath.lastIndexOf('/') + 1)}
-            </span>
-          )}
-        </span>
-      </button>
-      {conflict && (
-        <span className="conflict-badge" title={(change.special ? change.driftReason : change.unreadable) ?? change.driftReason ?? 'Changed in the original too'}>
-          {change.special ? `${change.special}: not committed` : change.unreadable ? 'unreadable' : 'conflict'}
-        </span>
-      )}
-      {applied && (
-        <span className="applied-badge" title="The original already has this change">
-          in original
-        </span>
-      )}
-      <span className="file-row-stats">
-        {change.binary ? (
-          <span className="muted">bin</span>
-        ) : (
-          <>
-            {change.additions !== null && change.additions > 0 && (
-              <span className="diff-stat-add">+{change.additions}</span>
-            )}
-            {change.deletions !== null && change.deletions > 0 && (
-              <span className="diff-stat-del">−{change.deletions}</span>
-            )}
-          </>
-        )}
-      </span>
-    </div>
-  );
-});
-
-function TriCheckbox({
-  state,
-  label,
-  onChange,
-}: {
-  state: boolean | 'mixed';
-  label: string;
-  onChange(on: boolean): void;
-}): ReactElement {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = state === 'mixed';
-  }, [state]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      aria-label={label}
-      checked={state === true}
-      aria-checked={state === 'mixed' ? 'mixed' : state}
-      onChange={() => onChange(state !== true)}
-    />
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangedFile } from '../../../../shared/dto.ts';
-import { conflictSentence, fileOrder, filterChanges, flatRows, stepFile, treeRows } from './file-rows.ts';
+import type { FileRow } from './file-rows.ts';
+import { conflictSentence, fileOrder, filterChanges, flatRows, stepFile, stickyFolders, treeRows } from './file-rows.ts';
 
 const change = (path: string, patch: Partial<ChangedFile> = {}): ChangedFile => ({
   path,
@@ -28,45 +29,78 @@ const CHANGES = [
 ];
 
 describe('file rows', () => {
-  it('draws a tree with folders first, folded single-folder chains and counts', () => {
+  const draw = (r: FileRow) =>
+    r.kind === 'section'
+      ? `# ${r.name} (${r.count})`
+      : `${'  '.repeat(r.depth)}${r.kind === 'file' ? r.folder : ''}${r.name}${r.kind === 'dir' ? `/ (${r.files}${r.conflicts ? `, ${r.conflicts}!` : ''})` : ''}`;
+
+  it('draws a tree with conflicts pinned on top, folders first, folded single-folder chains and counts', () => {
     const rows = treeRows(CHANGES);
-    expect(
-      rows.map(
-        (r) =>
-          `${'  '.repeat(r.depth)}${r.name}${r.kind === 'dir' ? `/ (${r.files}${r.conflicts ? `, ${r.conflicts}!` : ''})` : ''}`,
-      ),
-    ).toEqual([
+    expect(rows.map(draw)).toEqual([
+      '# Conflicts (1)',
+      'src/main.ts',
+      '# Changes (4)',
       'docs/ (1)',
       '  new-name.md',
-      'src/ (3, 1!)',
+      'src/lib/deep/ (2)',
+      '  a.ts',
+      '  b.ts',
+      'README.md',
+    ]);
+    expect(fileOrder(rows)).toEqual([
+      'src/main.ts',
+      'docs/new-name.md',
+      'src/lib/deep/a.ts',
+      'src/lib/deep/b.ts',
+      'README.md',
+    ]);
+  });
+
+  it('draws no headings when nothing is in conflict', () => {
+    const clean = CHANGES.map((c) => ({ ...c, drift: 'clean' as const }));
+    expect(treeRows(clean).map(draw)).toEqual([
+      'docs/ (1)',
+      '  new-name.md',
+      'src/ (3)',
       '  lib/deep/ (2)',
       '    a.ts',
       '    b.ts',
       '  main.ts',
       'README.md',
     ]);
-    expect(fileOrder(rows)).toEqual([
-      'docs/new-name.md',
-      'src/lib/deep/a.ts',
-      'src/lib/deep/b.ts',
-      'src/main.ts',
-      'README.md',
-    ]);
   });
 
   it('hides the contents of collapsed folders', () => {
     const rows = treeRows(CHANGES, new Set(['src/lib/deep', 'docs']));
-    expect(rows.map((r) => r.key)).toEqual(['docs/', 'src/', 'src/lib/deep/', 'src/main.ts', 'README.md']);
+    expect(rows.map((r) => r.key)).toEqual(['\u0000conflicts', 'src/main.ts', '\u0000changes', 'docs/', 'src/lib/deep/', 'README.md']);
   });
 
-  it('lists flat rows by path', () => {
-    expect(flatRows(CHANGES).map((r) => r.key)).toEqual([
+  it('lists flat rows by path, each path once: muted folder part and name', () => {
+    const rows = flatRows(CHANGES);
+    expect(rows.map(draw)).toEqual([
+      '# Conflicts (1)',
+      'src/main.ts',
+      '# Changes (4)',
       'README.md',
       'docs/new-name.md',
       'src/lib/deep/a.ts',
       'src/lib/deep/b.ts',
-      'src/main.ts',
     ]);
+    const deep = rows.find((r) => r.key === 'src/lib/deep/a.ts');
+    expect(deep).toMatchObject({ folder: 'src/lib/deep/', name: 'a.ts' });
+  });
+
+  it('pins the folders of the first visible row, outermost first', () => {
+    const clean = CHANGES.map((c) => ({ ...c, drift: 'clean' as const }));
+    const rows = treeRows(clean);
+    const names = (top: number) => stickyFolders(rows, top).map((r) => r.path);
+    expect(names(0)).toEqual([]);
+    // Row 1 is docs/new-name.md: its folder stays pinned while it scrolls by.
+    expect(names(1)).toEqual(['docs']);
+    // Row 3 is src/lib/deep/: "src" covers it, so the pinned chain follows a.ts below.
+    expect(names(3)).toEqual(['src', 'src/lib/deep']);
+    expect(names(7)).toEqual([]);
+    expect(stickyFolders(treeRows(CHANGES), 1)).toEqual([]);
   });
 
   it('filters by words, old paths, conflicts and status letters', () => {

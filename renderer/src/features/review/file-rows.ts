@@ -1,7 +1,8 @@
 /**
  * The review's file list as rows: flat (one row per changed file) or a tree (folders first, chains
- * of single folders folded into one row like "src/lib"), filtered by text, and the order in which
- * the keyboard walks the files. Pure, so it is tested without a screen and drawn virtualized.
+ * of single folders folded into one row like "src/lib"), conflicts pinned above both, filtered by
+ * text, and the order in which the keyboard walks the files. Pure, so it is tested without a
+ * screen and drawn virtualized.
  */
 import type { ChangedFile, ChangeKindValue } from '../../../../shared/dto.ts';
 
@@ -17,7 +18,9 @@ export type FileRow =
       conflicts: number;
       collapsed: boolean;
     }
-  | { kind: 'file'; key: string; depth: number; name: string; change: ChangedFile };
+  | { kind: 'section'; key: string; depth: 0; name: string; count: number }
+  /** `folder` is the folder part shown before the name ("src/lib/"), empty inside the tree. */
+  | { kind: 'file'; key: string; depth: number; name: string; folder: string; change: ChangedFile };
 
 /** The status letter of a change, as git shows it. */
 export const STATUS_LETTER: Record<ChangeKindValue, string> = {
@@ -44,11 +47,46 @@ export function filterChanges(changes: readonly ChangedFile[], filter: string): 
   });
 }
 
-/** One row per file, by path. */
+/** One row per file, by path, conflicts first under their own heading. */
 export function flatRows(changes: readonly ChangedFile[]): FileRow[] {
-  return [...changes]
-    .sort((a, b) => compare(a.path, b.path))
-    .map((change) => ({ kind: 'file', key: change.path, depth: 0, name: change.path, change }));
+  const { conflicts, rest } = pinConflicts(changes);
+  return [...conflicts, ...sectionHead(conflicts.length, rest.length), ...rest.map((change) => pathRow(change))];
+}
+
+/** A file row that shows its folder muted before its name. */
+function pathRow(change: ChangedFile): FileRow {
+  const slash = change.path.lastIndexOf('/');
+  return {
+    kind: 'file',
+    key: change.path,
+    depth: 0,
+    name: change.path.slice(slash + 1),
+    folder: change.path.slice(0, slash + 1),
+    change,
+  };
+}
+
+/**
+ * Conflicts need a person before anything is committed, so they sit above everything else as
+ * path rows under a "Conflicts" heading; the rest follows (sorted by path in both parts).
+ */
+function pinConflicts(changes: readonly ChangedFile[]): { conflicts: FileRow[]; rest: ChangedFile[] } {
+  const sorted = [...changes].sort((a, b) => compare(a.path, b.path));
+  const pinned = sorted.filter((c) => c.drift === 'conflict');
+  if (pinned.length === 0) return { conflicts: [], rest: sorted };
+  return {
+    conflicts: [
+      { kind: 'section', key: '\u0000conflicts', depth: 0, name: 'Conflicts', count: pinned.length },
+      ...pinned.map(pathRow),
+    ],
+    rest: sorted.filter((c) => c.drift !== 'conflict'),
+  };
+}
+
+/** The heading above the other changes, only when conflicts were pinned above them. */
+function sectionHead(pinned: number, rest: number): FileRow[] {
+  if (pinned === 0 || rest === 0) return [];
+  return [{ kind: 'section', key: '\u0000changes', depth: 0, name: 'Changes', count: rest }];
 }
 
 interface Dir {
@@ -63,8 +101,9 @@ export function treeRows(
   changes: readonly ChangedFile[],
   collapsed: ReadonlySet<string> = new Set(),
 ): FileRow[] {
+  const { conflicts, rest } = pinConflicts(changes);
   const root: Dir = { dirs: new Map(), files: [], count: 0, conflicts: 0 };
-  for (const change of changes) {
+  for (const change of rest) {
     const parts = change.path.split('/');
     let dir = root;
     dir.count++;
@@ -81,7 +120,7 @@ export function treeRows(
     }
     dir.files.push(change);
   }
-  const rows: FileRow[] = [];
+  const rows: FileRow[] = [...conflicts, ...sectionHead(conflicts.length, rest.length)];
   const walk = (dir: Dir, prefix: string, depth: number) => {
     for (const name of [...dir.dirs.keys()].sort(compare)) {
       let child = dir.dirs.get(name) as Dir;
@@ -112,6 +151,7 @@ export function treeRows(
         key: change.path,
         depth,
         name: change.path.slice(change.path.lastIndexOf('/') + 1),
+        folder: '',
         change,
       });
     }
@@ -131,6 +171,39 @@ export function stepFile(order: readonly string[], current: string | null, step:
   const index = current === null ? -1 : order.indexOf(current);
   if (index < 0) return step > 0 ? (order[0] ?? null) : (order[order.length - 1] ?? null);
   return order[Math.min(order.length - 1, Math.max(0, index + step))] ?? null;
+}
+
+/**
+ * The folder rows to pin at the top of the list when row `top` is the first one scrolled into
+ * view (outermost first): the folders it sits in, so a deep tree never loses its context. Pinned
+ * rows cover the rows under them, so the chain is taken for the first row they leave visible.
+ */
+export function stickyFolders(rows: readonly FileRow[], top: number): Array<Extract<FileRow, { kind: 'dir' }>> {
+  let chain: Array<Extract<FileRow, { kind: 'dir' }>> = [];
+  for (let round = 0; round < 8; round++) {
+    const next = foldersAbove(rows, top + chain.length);
+    // Shorter means the covered rows reach past the folder's end: keep the longer, still true chain.
+    if (next.length <= chain.length) return chain.length === 0 ? next : chain;
+    chain = next;
+  }
+  return chain;
+}
+
+/** The folder rows that contain row `index` (outermost first), stopping at a section heading. */
+function foldersAbove(rows: readonly FileRow[], index: number): Array<Extract<FileRow, { kind: 'dir' }>> {
+  const row = rows[index];
+  if (!row || row.kind === 'section') return [];
+  const chain: Array<Extract<FileRow, { kind: 'dir' }>> = [];
+  let depth = row.depth;
+  for (let i = index - 1; i >= 0 && depth > 0; i--) {
+    const above = rows[i] as FileRow;
+    if (above.kind === 'section') break;
+    if (above.kind === 'dir' && above.depth < depth) {
+      chain.unshift(above);
+      depth = above.depth;
+    }
+  }
+  return chain;
 }
 
 function compare(a: string, b: string): number {

@@ -1,21 +1,17 @@
 /**
- * Reviewing one sandbox: its changed files beside the selected file's diff, updating live while a
- * tool works in it; j/k or the arrow keys move between files (n/p between changes inside a diff);
- * commit the selected files (conflicts settled first), undo the last commit, or discard.
+ * Reviewing one sandbox: its changed files (in a resizable panel) beside the selected file's
+ * diff, updating live while a tool works in it; commit the selected files (conflicts settled
+ * first), undo the last commit, or discard. Keys (listed by "?"): j/k between files, n/p between
+ * changes, Ctrl/Cmd+Enter to commit, "/" to filter.
  */
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactElement,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import type { CommitReport } from '../../../../shared/dto.ts';
 import { api } from '../../api/index.ts';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { ResizeHandle, usePersistedWidth } from '../../components/resize-handle.tsx';
+import { commandKey, ShortcutsDialog } from '../../components/shortcuts-dialog.tsx';
+import { formatCount, formatNumber } from '../../lib/counts.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { ACCESS_LABELS, STRATEGY_LABELS } from '../../lib/labels.ts';
 import { usePlans } from '../../stores/plans-store.ts';
@@ -26,11 +22,15 @@ import { hasGitOriginal } from '../plans/commit-all-dialog.tsx';
 import { goTo, replaceWith } from '../plans/plan-route.ts';
 import { CommitDialog } from './commit-dialog.tsx';
 import { DiffPanel } from './diff-panel.tsx';
+import type { ChangeStep } from './diff/index.ts';
 import { DiscardDialog } from './discard-dialog.tsx';
 import { stepFile } from './file-rows.ts';
 import { FilePanel } from './file-panel.tsx';
 import { OutcomeCallout, type OutcomeLines } from './outcome-callout.tsx';
+import { reviewKey, reviewShortcuts } from './review-keys.ts';
 import './review.css';
+
+const PANEL_BOUNDS = { min: 200, max: 640, initial: 296 };
 
 /** Props: which sandbox, and the file named in the URL. */
 export interface ReviewScreenProps {
@@ -50,6 +50,9 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   const [dialog, setDialog] = useState<Dialog>(null);
   const [outcome, setOutcome] = useState<OutcomeLines | null>(null);
   const [busy, setBusy] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [changeStep, setChangeStep] = useState<ChangeStep | null>(null);
+  const [panelWidth, setPanelWidth] = usePersistedWidth('bindery.review.file-panel-width', PANEL_BOUNDS);
   const orderRef = useRef<string[]>([]);
 
   useEffect(() => {
@@ -67,6 +70,8 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   const selected = path !== null && changes.some((c) => c.path === path) ? path : (path ?? null);
   const change = changes.find((c) => c.path === selected) ?? null;
   const chosen = changes.filter((c) => !review.excluded[c.path]);
+  const writable = chosen.filter((c) => c.drift !== 'applied').length;
+  const canCommit = writable > 0 && sandbox?.access !== 'read_only';
   const lastCommit =
     view?.commits.filter((c) => c.sandboxId === sandboxId && c.undoneAt === null).at(-1) ?? null;
 
@@ -81,26 +86,36 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
     if (selected === null && orderRef.current.length > 0) select(orderRef.current[0] as string);
   }, [selected, changes, select]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || dialog) return;
-    const target = event.target as HTMLElement;
-    if (target.closest('input, textarea, select, [contenteditable="true"], .diff-text')) return;
-    const step =
-      event.key === 'j' || event.key === 'ArrowDown'
-        ? 1
-        : event.key === 'k' || event.key === 'ArrowUp'
-          ? -1
-          : 0;
-    if (step === 0) return;
+  // One listener on the window, so the keys work wherever focus is (even on the page itself);
+  // it reads the latest state through a ref instead of being re-added on every render.
+  const onKey = (event: KeyboardEvent) => {
+    const action = reviewKey(event, dialog !== null || help);
+    if (!action) return;
     event.preventDefault();
-    const next = stepFile(orderRef.current, selected, step);
-    if (next) {
+    if (action === 'help') setHelp(true);
+    else if (action === 'commit') {
+      if (canCommit) setDialog('commit');
+    } else if (action === 'next-change' || action === 'previous-change') {
+      setChangeStep((prev) => ({ step: action === 'next-change' ? 1 : -1, seq: (prev?.seq ?? 0) + 1 }));
+    } else {
+      const next = stepFile(orderRef.current, selected, action === 'next-file' ? 1 : -1);
+      if (!next) return;
       select(next);
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>(`.file-row-main[data-path="${CSS.escape(next)}"]`)?.focus(),
-      );
+      // Focus follows only when it was in the list already; in the diff or elsewhere it stays.
+      if ((event.target as HTMLElement | null)?.closest?.('.file-list')) {
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLElement>(`.file-row-main[data-path="${CSS.escape(next)}"]`)?.focus(),
+        );
+      }
     }
   };
+  const onKeyRef = useRef(onKey);
+  onKeyRef.current = onKey;
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyRef.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
   const afterCommit = (reports: CommitReport[]) => {
     setDialog(null);
@@ -141,7 +156,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   };
 
   return (
-    <div className="page review-page" onKeyDown={onKeyDown}>
+    <div className="page review-page">
       <a
         className="back-link"
         href={`#/plans/${planId}`}
@@ -157,7 +172,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           </h1>
           <p className="page-subtitle">
             {sandbox ? `${STRATEGY_LABELS[sandbox.strategy]} · ${ACCESS_LABELS[sandbox.access]} · ` : ''}
-            {changes.length} changed file{changes.length === 1 ? '' : 's'}
+            {formatCount(changes.length, 'changed file')}
             {review.loading && <span className="live-dot" title="Refreshing" aria-hidden="true" />}
           </p>
         </div>
@@ -181,24 +196,49 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           </button>
           <button
             type="button"
+            className="btn btn-ghost btn-icon"
+            aria-label="Keyboard shortcuts"
+            aria-keyshortcuts="?"
+            title="Keyboard shortcuts (?)"
+            onClick={() => setHelp(true)}
+          >
+            <span aria-hidden="true" className="help-glyph">
+              ?
+            </span>
+          </button>
+          <button
+            type="button"
             className="btn btn-primary"
-            disabled={
-              chosen.filter((c) => c.drift !== 'applied').length === 0 || sandbox?.access === 'read_only'
-            }
+            disabled={!canCommit}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
             onClick={() => setDialog('commit')}
           >
             <Icon name="check" /> Commit {chosen.length === changes.length ? 'all' : 'selected'} (
-            {chosen.filter((c) => c.drift !== 'applied').length})
+            {formatNumber(writable)})
           </button>
         </div>
       </div>
       {outcome && <OutcomeCallout outcome={outcome} onDismiss={() => setOutcome(null)} />}
       <ErrorCallout error={review.changesError} />
       {review.changes?.violation && <ErrorCallout error={review.changes.violation} />}
-      <div className="review-split">
-        <FilePanel changes={changes} selected={selected} onSelect={select} onOrder={onOrder} />
-        <DiffPanel change={change} />
+      <div className="review-split" style={{ gridTemplateColumns: `${panelWidth}px 1px minmax(0, 1fr)` }}>
+        <FilePanel
+          id="review-file-panel"
+          changes={changes}
+          selected={selected}
+          onSelect={select}
+          onOrder={onOrder}
+        />
+        <ResizeHandle
+          width={panelWidth}
+          bounds={PANEL_BOUNDS}
+          label="Resize the file list"
+          controls="review-file-panel"
+          onResize={setPanelWidth}
+        />
+        <DiffPanel change={change} changeStep={changeStep} />
       </div>
+      {help && <ShortcutsDialog groups={reviewShortcuts(commandKey())} onClose={() => setHelp(false)} />}
       {dialog === 'commit' && (
         <CommitDialog
           resourceName={sandbox?.resourceName ?? 'the original'}

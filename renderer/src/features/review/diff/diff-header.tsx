@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { ArrowRightIcon, ChevronDownIcon, ChevronUpIcon } from './diff-icons.tsx';
 import { displayPath, type DiffFile, type DiffFileStatus, type DiffMode } from './file-diff.ts';
+import { nounFor } from '../../../lib/counts.ts';
 import { formatCount, renameParts } from './format.ts';
 
 const STATUS: Record<DiffFileStatus, { letter: string; label: string }> = {
@@ -85,7 +86,7 @@ function FilePath({ file }: { file: DiffFile }): ReactNode {
 
 const STAT_BLOCKS = 5;
 
-const lines = (n: number) => `${formatCount(n)} ${n === 1 ? 'line' : 'lines'}`;
+const lines = (n: number) => `${formatCount(n)} ${nounFor(n, 'line')}`;
 
 /** "+12 −3" with GitHub's five-block bar of the add/delete ratio. */
 export function DiffStat({ additions, deletions }: { additions: number; deletions: number }) {
@@ -128,7 +129,7 @@ function ChangeNavigation({ index, count, onPrevious, onNext }: HeaderNavigation
       <span className="diff-nav-count" aria-hidden="true">
         {index >= 0
           ? `${formatCount(index + 1)} / ${formatCount(count)}`
-          : `${formatCount(count)} ${count === 1 ? 'change' : 'changes'}`}
+          : `${formatCount(count)} ${nounFor(count, 'change')}`}
       </span>
       <button
         type="button"

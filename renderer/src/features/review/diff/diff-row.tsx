@@ -12,6 +12,7 @@ import {
   type ExpandDirection,
   type Gap,
 } from './diff-rows.ts';
+import { nounFor } from '../../../lib/counts.ts';
 import { formatCount } from './format.ts';
 import type { DiffLine, LineDiff } from './line-diff.ts';
 import { lineTokens, type TokenTable } from './token-table.ts';
@@ -66,7 +67,7 @@ export const DiffRowView = memo(function DiffRowView({ row, index, ctx, focused,
         <span role="cell" className="diff-hunk-text">
           {row.type === 'hunk' ? formatHunkHeader(row.header) : null}
           {hidden > 0 ? (
-            <span className="diff-hidden-count">{`${formatCount(hidden)} unchanged ${hidden === 1 ? 'line' : 'lines'} hidden`}</span>
+            <span className="diff-hidden-count">{`${formatCount(hidden)} unchanged ${nounFor(hidden, 'line')} hidden`}</span>
           ) : null}
         </span>
       </div>

@@ -13,7 +13,7 @@ import { fileNotes } from './file-notes.ts';
 import { gateReason } from './gate.ts';
 import { ImageDiff } from './image-diff.tsx';
 import { LargeFileGate } from './large-file-gate.tsx';
-import { TextDiffView } from './text-diff-view.tsx';
+import { TextDiffView, type ChangeStep } from './text-diff-view.tsx';
 import './diff-theme.css';
 import './diff-header.css';
 import './diff-table.css';
@@ -34,6 +34,10 @@ export interface DiffViewProps {
    */
   onRequestFullText?: () => void;
   className?: string;
+  /** j/k move between files in the owner, so only n/p step through changes here. */
+  fileKeys?: boolean;
+  /** A step through the changes asked for by the owner's keys (a new `seq` moves once). */
+  changeStep?: ChangeStep | null;
 }
 
 /** The diff of one file; keyed by its paths, so switching files starts fresh. */
@@ -50,6 +54,8 @@ function DiffViewContent({
   contextLines,
   onRequestFullText,
   className,
+  fileKeys,
+  changeStep,
 }: DiffViewProps) {
   const [ownMode, setOwnMode] = useState<DiffMode>(defaultMode);
   const [showAnyway, setShowAnyway] = useState(false);
@@ -80,7 +86,14 @@ function DiffViewContent({
   } else if (hasText) {
     return (
       <section className={classes(className)} aria-label={`Changes in ${displayPath(file)}`} data-kind="text">
-        <TextDiffView file={file} mode={mode} onModeChange={changeMode} contextLines={contextLines} />
+        <TextDiffView
+          file={file}
+          mode={mode}
+          onModeChange={changeMode}
+          contextLines={contextLines}
+          fileKeys={fileKeys}
+          changeStep={changeStep}
+        />
       </section>
     );
   } else body = <DiffEmpty file={file} hasText={false} />;

@@ -1,10 +1,9 @@
 /** Number, size and mode formatting for the diff viewer's headers and binary summaries. */
-
-const COUNT = new Intl.NumberFormat('en-US');
+import { formatNumber } from '../../../lib/counts.ts';
 
 /** A count with thousands separators ("48,213"), the same in every locale so screenshots and tests agree. */
 export function formatCount(n: number): string {
-  return COUNT.format(n);
+  return formatNumber(n);
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];

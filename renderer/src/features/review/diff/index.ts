@@ -11,3 +11,4 @@ export {
   type DiffMode,
 } from './file-diff.ts';
 export { DiffStat } from './diff-header.tsx';
+export type { ChangeStep } from './text-diff-view.tsx';

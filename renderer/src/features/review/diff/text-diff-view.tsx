@@ -1,5 +1,5 @@
 /** A text file's diff: header with counts, navigation and layout toggle over the virtualized body. */
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { DiffHeader } from './diff-header.tsx';
 import type { DiffFile, DiffMode } from './file-diff.ts';
 import { displayPath } from './file-diff.ts';
@@ -14,19 +14,37 @@ interface Props {
   mode: DiffMode;
   onModeChange: (mode: DiffMode) => void;
   contextLines?: number;
+  /** j/k belong to the owner (moving between files): only n/p step through changes here. */
+  fileKeys?: boolean;
+  /** A step through the changes asked for from outside (a new `seq` is a new step). */
+  changeStep?: ChangeStep | null;
+}
+
+/** A request to move to the next (1) or previous (-1) change; each new `seq` moves once. */
+export interface ChangeStep {
+  step: 1 | -1;
+  seq: number;
 }
 
 /** The text diff with its header; keys n/j and p/k move between changes while focus is inside. */
-export function TextDiffView({ file, mode, onModeChange, contextLines }: Props) {
+export function TextDiffView({ file, mode, onModeChange, contextLines, fileKeys, changeStep }: Props) {
   const { diff, model, ctx, columns, eol } = useTextDiff(file, mode, contextLines);
   const navigation = useChangeNavigation(model.changes, diff);
+  // Only steps asked for while this diff is shown: an older request must not move a new file.
+  const seenStep = useRef(changeStep?.seq ?? 0);
+  useEffect(() => {
+    if (!changeStep || changeStep.seq === seenStep.current) return;
+    seenStep.current = changeStep.seq;
+    if (changeStep.step > 0) navigation.next();
+    else navigation.previous();
+  }, [changeStep, navigation]);
   const notes = [
     ...fileNotes(file),
     ...(eol ? [eol] : []),
     ...(diff.approximate ? ['approximate diff'] : []),
   ];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const action = navigationKey(event);
+    const action = navigationKey(event, fileKeys);
     if (!action) return;
     event.preventDefault();
     if (action === 'next') navigation.next();

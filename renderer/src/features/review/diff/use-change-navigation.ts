@@ -47,18 +47,24 @@ export function useChangeNavigation(changes: readonly ChangeSpan[], resetKey: un
   return { index, focused, scrollTo, announcement, next: () => move(1), previous: () => move(-1) };
 }
 
-/** Whether a key event belongs to the change navigation (and not to a text field or a shortcut). */
-export function navigationKey(event: {
-  key: string;
-  altKey: boolean;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  target: EventTarget | null;
-}): 'next' | 'previous' | null {
+/**
+ * Whether a key event belongs to the change navigation (and not to a text field or a shortcut).
+ * n/p always; j/k too unless `fileKeys` says the owner uses them to move between files.
+ */
+export function navigationKey(
+  event: {
+    key: string;
+    altKey: boolean;
+    ctrlKey: boolean;
+    metaKey: boolean;
+    target: EventTarget | null;
+  },
+  fileKeys = false,
+): 'next' | 'previous' | null {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
   const target = event.target as { closest?: (selector: string) => unknown } | null;
   if (target?.closest?.('input, textarea, select, [contenteditable="true"]')) return null;
-  if (event.key === 'n' || event.key === 'j') return 'next';
-  if (event.key === 'p' || event.key === 'k') return 'previous';
+  if (event.key === 'n' || (!fileKeys && event.key === 'j')) return 'next';
+  if (event.key === 'p' || (!fileKeys && event.key === 'k')) return 'previous';
   return null;
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { reviewKey, reviewShortcuts } from './review-keys.ts';
+
+/** A stand-in for an event target: matches selectors against the names it is "inside". */
+function inside(...selectors: string[]): EventTarget {
+  return {
+    closest: (query: string) => query.split(',').some((part) => selectors.includes(part.trim())),
+  } as unknown as EventTarget;
+}
+
+const key = (k: string, patch: Partial<Parameters<typeof reviewKey>[0]> = {}) => ({
+  key: k,
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  defaultPrevented: false,
+  target: inside(),
+  ...patch,
+});
+
+describe('review keys', () => {
+  it('maps j/k to files, n/p to changes and ? to the help', () => {
+    expect(reviewKey(key('j'), false)).toBe('next-file');
+    expect(reviewKey(key('k'), false)).toBe('previous-file');
+    expect(reviewKey(key('n'), false)).toBe('next-change');
+    expect(reviewKey(key('p'), false)).toBe('previous-change');
+    expect(reviewKey(key('?'), false)).toBe('help');
+    expect(reviewKey(key('x'), false)).toBeNull();
+  });
+
+  it('commits on Ctrl+Enter or Cmd+Enter, even from the filter', () => {
+    expect(reviewKey(key('Enter', { ctrlKey: true }), false)).toBe('commit');
+    expect(reviewKey(key('Enter', { metaKey: true, target: inside('input') }), false)).toBe('commit');
+    expect(reviewKey(key('Enter'), false)).toBeNull();
+  });
+
+  it('leaves keys typed into fields, taken by the list or diff, or under a dialog', () => {
+    expect(reviewKey(key('j', { target: inside('input') }), false)).toBeNull();
+    expect(reviewKey(key('n', { defaultPrevented: true }), false)).toBeNull();
+    expect(reviewKey(key('j', { ctrlKey: true }), false)).toBeNull();
+    expect(reviewKey(key('j'), true)).toBeNull();
+    expect(reviewKey(key('Enter', { ctrlKey: true, target: inside('dialog[open]') }), false)).toBeNull();
+  });
+
+  it('lists every key it handles in the help', () => {
+    const listed = reviewShortcuts('Ctrl').flatMap((g) => g.shortcuts.flatMap((s) => s.keys));
+    for (const k of ['j', 'k', 'n', 'p', '?', '/', 'Space', 'Ctrl+Enter']) expect(listed).toContain(k);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The review screen's keys, read in one place: what a key press asks for, and the list the "?"
+ * help shows (so the help and the handler cannot disagree). Keys typed into a field, or already
+ * taken by the file list or the diff (default prevented), are left alone.
+ */
+import type { ShortcutGroup } from '../../components/shortcuts-dialog.tsx';
+
+/** What a key asks the review for. */
+export type ReviewKeyAction = 'next-file' | 'previous-file' | 'next-change' | 'previous-change' | 'commit' | 'help';
+
+const PLAIN: Record<string, ReviewKeyAction> = {
+  j: 'next-file',
+  k: 'previous-file',
+  n: 'next-change',
+  p: 'previous-change',
+  '?': 'help',
+};
+
+/** The action of a key event, or null; `blocked` while a dialog is open over the screen. */
+export function reviewKey(
+  event: {
+    key: string;
+    altKey: boolean;
+    ctrlKey: boolean;
+    metaKey: boolean;
+    defaultPrevented: boolean;
+    target: EventTarget | null;
+  },
+  blocked: boolean,
+): ReviewKeyAction | null {
+  if (blocked || event.defaultPrevented) return null;
+  const target = event.target as { closest?: (selector: string) => unknown } | null;
+  if (target?.closest?.('dialog[open]')) return null;
+  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey) return 'commit';
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  if (target?.closest?.('input, textarea, select, [contenteditable="true"]')) return null;
+  return PLAIN[event.key] ?? null;
+}
+
+/** The review's shortcuts for the help dialog; `mod` is "Ctrl" or "⌘". */
+export function reviewShortcuts(mod: string): ShortcutGroup[] {
+  return [
+    {
+      title: 'Files',
+      shortcuts: [
+        { keys: ['j', 'k'], action: 'Next or previous file' },
+        { keys: ['↓', '↑'], action: 'Move in the file list (when it has focus)' },
+        { keys: ['←', '→'], action: 'Fold or unfold a folder' },
+        { keys: ['Space'], action: 'Include or leave out the file (or folder) in the commit' },
+        { keys: ['/'], action: 'Filter the files' },
+        { keys: ['Esc'], action: 'Clear the filter, then go back to the list' },
+      ],
+    },
+    {
+      title: 'Diff',
+      shortcuts: [{ keys: ['n', 'p'], action: 'Next or previous change' }],
+    },
+    {
+      title: 'Review',
+      shortcuts: [
+        { keys: [`${mod}+Enter`], action: 'Commit the selected files (asks first)' },
+        { keys: ['?'], action: 'Show these shortcuts' },
+      ],
+    },
+  ];
+}
