@@ -9,29 +9,6 @@ const graph = new TypeGraph([
   { name: 'lonely', parentTypes: [] },
 ]);
 
-describe('TypeGraph', () => {
-  it('matches a type exactly', () => {
-    expect(graph.compatibilityPath('git-checkout', 'git-checkout')).toEqual(['git-checkout']);
-  });
-
-  it('follows parent types, as the reference example: fs-directory satisfies git-checkout', () => {
-    expect(graph.compatibilityPath('fs-directory', 'git-checkout')).toEqual(['fs-directory', 'git-checkout']);
-  });
-
-  it('is transitive and names the whole path', () => {
-    expect(graph.compatibilityPath('docs-dir', 'git-checkout')).toEqual(['docs-dir', 'fs-directory', 'git-checkout']);
-  });
-
-  it('does not go down: a parent does not satisfy a sub-type slot', () => {
-    expect(graph.compatibilityPath('git-checkout', 'fs-directory')).toBeNull();
-    expect(graph.compatibilityPath('lonely', 'git-checkout')).toBeNull();
-  });
-
-  it('lists ancestors', () => {
-    expect(graph.ancestors('docs-dir').sort()).toEqual(['fs-directory', 'git-checkout']);
-  });
-});
-
 describe('assertValidParents', () => {
   it('accepts a new type with known parents', () => {
     expect(() => assertValidParents(graph, { name: 'notes', parentTypes: ['docs-dir'] })).not.toThrow();

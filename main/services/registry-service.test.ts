@@ -82,6 +82,21 @@ describe('resources', () => {
     await expect(registry.addResource({ name: 'noslash', typeName: 'fs-directory', location: tempDir() })).rejects.toThrow(/namespace\/name/);
   });
 
+  it('warns when the folder is already registered, naming the other resource (issue 22)', async () => {
+    const registry = bindery.registry;
+    const repo = gitRepo();
+    const first = await registry.register({ name: 'local/app', typeName: 'git-checkout', location: repo });
+    expect([first.warning, first.sameFolder]).toEqual([null, []]);
+    // The same folder through another spelling of its path still counts as the same folder.
+    const second = await registry.register({ name: 'local/app-files', typeName: 'fs-directory', location: `${repo}/./` });
+    expect(second.resource.location).toBe(repo);
+    expect(second.sameFolder).toEqual(['local/app']);
+    expect(second.warning).toMatch(/already registered as "local\/app"/);
+    const third = await registry.register({ name: 'other/app', typeName: 'fs-directory', location: repo });
+    expect(third.warning).toContain('"local/app" and "local/app-files"');
+    expect((await registry.register({ name: 'local/else', typeName: 'fs-directory', location: tempDir() })).warning).toBeNull();
+  });
+
   it('updates with the same checks and keeps a per-resource strategy override', async () => {
     const registry = bindery.registry;
     const resource = await registry.addResource({ name: 'local/a', typeName: 'fs-directory', location: tempDir(), sandboxStrategy: 'none' });

@@ -5,7 +5,7 @@
  */
 import type { ResourceListItem } from '../../../../shared/dto.ts';
 import type { BindingResult, ResourceTypeSpec } from '../../../../shared/model.ts';
-import { descendantsOf } from '../../lib/type-parents.ts';
+import { TypeGraph } from '../../../../shared/type-graph.ts';
 
 /** One fix a button can apply. */
 export type BindingFix =
@@ -14,7 +14,7 @@ export type BindingFix =
 
 /** Type names that satisfy a slot of `slotType`: itself and every (transitive) sub-type. */
 export function compatibleTypes(types: readonly ResourceTypeSpec[], slotType: string): Set<string> {
-  return new Set([slotType, ...descendantsOf(types, slotType)]);
+  return new Set([slotType, ...new TypeGraph(types).descendants(slotType)]);
 }
 
 /** The fixes for one slot result; none when it bound, is deferred, or only the tool file can fix it. */

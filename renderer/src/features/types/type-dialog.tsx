@@ -5,13 +5,13 @@
  */
 import { useState, type ReactElement } from 'react';
 import type { ResourceTypeSpec, SandboxStrategy } from '../../../../shared/model.ts';
+import { parentChoices } from '../../../../shared/type-graph.ts';
 import { Field } from '../../components/field.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useSubmit } from '../../hooks/use-submit.ts';
 import { formErrors } from '../../lib/errors.ts';
-import { parentChoices } from '../../lib/type-parents.ts';
 import { useTypes } from '../../stores/types-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { NEW_TYPE_STRATEGY, StrategyField } from './strategy-field.tsx';

@@ -3,19 +3,11 @@
  * small bar, notes on mode, type and line-ending changes, change navigation and the mode toggle.
  */
 import type { ReactNode } from 'react';
+import { STATUS_LABEL, STATUS_LETTER } from '../../../../../shared/change-kinds.ts';
 import { ArrowRightIcon, ChevronDownIcon, ChevronUpIcon } from './diff-icons.tsx';
-import { displayPath, type DiffFile, type DiffFileStatus, type DiffMode } from './file-diff.ts';
+import { displayPath, type DiffFile, type DiffMode } from './file-diff.ts';
 import { nounFor } from '../../../lib/counts.ts';
 import { formatCount, renameParts } from './format.ts';
-
-const STATUS: Record<DiffFileStatus, { letter: string; label: string }> = {
-  added: { letter: 'A', label: 'Added' },
-  modified: { letter: 'M', label: 'Modified' },
-  deleted: { letter: 'D', label: 'Deleted' },
-  renamed: { letter: 'R', label: 'Renamed' },
-  type_changed: { letter: 'T', label: 'Type changed' },
-  mode_changed: { letter: 'M', label: 'Mode changed' },
-};
 
 /** Change navigation state shown in the header (absent for non-text views). */
 export interface HeaderNavigation {
@@ -36,11 +28,11 @@ interface Props {
 
 /** The file header; `mode` null hides the toggle (binary, image and gated views have one layout). */
 export function DiffHeader({ file, stats, notes, navigation, mode, onModeChange }: Props) {
-  const status = STATUS[file.status];
+  const label = STATUS_LABEL[file.status];
   return (
     <header className="diff-header">
-      <span className={`diff-status is-${file.status}`} title={status.label} aria-label={status.label}>
-        {status.letter}
+      <span className={`diff-status is-${file.status}`} title={label} aria-label={label}>
+        {STATUS_LETTER[file.status]}
       </span>
       <h3 className="diff-path">
         <FilePath file={file} />

@@ -1,0 +1,105 @@
+/**
+ * Tools: import a definition file (all of it checked against the registry before any is
+ * written), check one without writing, export one back, unregister one.
+ */
+import { ulid } from 'ulid';
+import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import type { Tool, ToolDefinition } from '../../shared/model.ts';
+import { formatToolFile, parseToolFile, type ParsedTool } from '../core/tool-file.ts';
+import * as resources from '../registry/resources.ts';
+import * as tools from '../registry/tools.ts';
+import type { RegistryContext } from './registry-common.ts';
+import { typeGraph } from './type-registry.ts';
+
+/** One tool by name or id. */
+export function showTool({ db }: RegistryContext, nameOrId: string): Tool {
+  const tool = tools.findTool(db, nameOrId);
+  if (!tool) throw new NotFoundError(`There is no tool "${nameOrId}": import one with "bindery tools import <file>".`, { nameOrId });
+  return tool;
+}
+
+/**
+ * Registers every tool in a definition file. All are checked (types known, static resources
+ * registered and compatible) before any is written; an existing tool is replaced only when
+ * `replace` is set.
+ */
+export function importTools(context: RegistryContext, text: string, file: string, options: { replace?: boolean } = {}): Tool[] {
+  const { db } = context;
+  const saved: Tool[] = [];
+  db.transaction(() => {
+    for (const definition of checkTools(context, text, file, options)) {
+      const existing = tools.findTool(db, definition.name);
+      const stamp = context.stamp();
+      const tool: Tool = { id: existing?.id ?? ulid(), ...definition, createdAt: existing?.createdAt ?? stamp, updatedAt: stamp };
+      tools.saveTool(db, tool);
+      saved.push(tool);
+    }
+  }).immediate();
+  context.emit('tools');
+  return saved;
+}
+
+/**
+ * Checks a tool file exactly as import does (file rules, then registry rules) without writing,
+ * throwing the same ValidationError; returns the definitions it would register.
+ */
+export function checkTools(context: RegistryContext, text: string, file: string, options: { replace?: boolean } = {}): ToolDefinition[] {
+  const parsed = parseToolFile(text, file);
+  checkAgainstRegistry(context, parsed, file, options.replace ?? false);
+  return parsed.map((tool) => tool.definition);
+}
+
+/** The tool written back in the file format. */
+export function exportTool(context: RegistryContext, nameOrId: string): string {
+  const { name, description, resourceSlots, run } = showTool(context, nameOrId);
+  return formatToolFile([{ name, description, resourceSlots, run }]);
+}
+
+/** Unregisters a tool. */
+export function removeTool(context: RegistryContext, nameOrId: string): Tool {
+  const tool = showTool(context, nameOrId);
+  tools.deleteTool(context.db, tool.id);
+  context.emit('tools');
+  return tool;
+}
+
+function checkAgainstRegistry(context: RegistryContext, parsed: ParsedTool[], file: string, replace: boolean): void {
+  const { db } = context;
+  const graph = typeGraph(context);
+  const knownTypes = graph.names();
+  const problems: Array<{ line: number | null; field: string; message: string }> = [];
+  for (const tool of parsed) {
+    const { definition } = tool;
+    if (!replace && tools.findTool(db, definition.name)) {
+      problems.push({ ...tool.locate(['name']), message: `Tool "${definition.name}" is already registered: import with --replace to update it.` });
+    }
+    definition.resourceSlots.forEach((slot, index) => {
+      if (!graph.has(slot.resourceType)) {
+        problems.push({
+          ...tool.locate(['resource_slots', index, 'resource_type']),
+          message: `Unknown resource type "${slot.resourceType}": add it first (bindery types add ${slot.resourceType}) or use one of ${knownTypes.join(', ')}.`,
+        });
+      }
+      if (slot.binding !== 'static' || !slot.staticResource) return;
+      const resource = resources.findResource(db, slot.staticResource);
+      const where = tool.locate(['resource_slots', index, 'static_resource']);
+      if (!resource) {
+        problems.push({
+          ...where,
+          message: `Static resource "${slot.staticResource}" is not registered: register it first (bindery resources add ${slot.staticResource} --type ${slot.resourceType} --location <dir>).`,
+        });
+      } else if (!graph.compatibilityPath(resource.typeName, slot.resourceType)) {
+        problems.push({
+          ...where,
+          message: `Static resource "${resource.name}" is of type ${resource.typeName}, which does not satisfy ${slot.resourceType}: pick a resource of type ${slot.resourceType} or a sub-type.`,
+        });
+      }
+    });
+  }
+  if (problems.length === 0) return;
+  const lines = problems.map((p) => `  ${file}${p.line !== null ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}: ${p.message}`);
+  throw new ValidationError(`Tool file ${file} cannot be registered:\n${lines.join('\n')}`, {
+    file,
+    issues: problems.map((p) => ({ file, ...p })),
+  });
+}
