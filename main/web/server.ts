@@ -25,6 +25,9 @@ import { NOT_BUILT_PAGE, resolveStatic } from './static-files.ts';
 /** The most a request body may hold: a 1 MB tool file, JSON-escaped, fits. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+/** How long close() lets requests in flight finish before it cuts their connections. */
+export const CLOSE_GRACE_MS = 700;
+
 /** How to start the web host. */
 export interface WebServerOptions {
   runtime: Pick<ApiRuntime, 'dispatch' | 'events'>;
@@ -45,7 +48,11 @@ export interface WebServer {
   origin: string;
   port: number;
   token: string;
-  close(): Promise<void>;
+  /**
+   * Stops accepting, ends the event streams and idle keep-alive connections, lets requests in
+   * flight finish for up to `graceMs`, then cuts what is left.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Starts the server; refuses a non-loopback host before binding anything. */
@@ -59,9 +66,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     );
   }
   const token = options.token ?? newToken();
-  const state = { allowed: [] as string[] };
+  const state: ServerState = { allowed: [], closing: false, inFlight: 0, streams: new Set() };
   const server = http.createServer((request, response) => {
-    handle(request, response, { ...options, token, allowed: state.allowed }).catch((error: unknown) => {
+    if (state.closing) {
+      response.setHeader('Connection', 'close');
+      return sendError(response, 503, refusal('Bindery is stopping: start it again, and this page reconnects by itself.', 'io_error'));
+    }
+    state.inFlight++;
+    response.once('close', () => state.inFlight--);
+    handle(request, response, { ...options, token, allowed: state.allowed, streams: state.streams }).catch((error: unknown) => {
       if (!response.headersSent) sendError(response, 500, { code: 'internal', message: `The server failed: ${(error as Error).message}` });
       else response.destroy();
     });
@@ -84,17 +97,37 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     origin,
     port,
     token,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: (graceMs = CLOSE_GRACE_MS) => closeGracefully(server, state, graceMs),
   };
+}
+
+interface ServerState {
+  allowed: string[];
+  closing: boolean;
+  /** Requests whose response has not finished, event streams included until they end. */
+  inFlight: number;
+  streams: Set<ServerResponse>;
 }
 
 interface RequestContext extends WebServerOptions {
   token: string;
   allowed: string[];
+  streams: Set<ServerResponse>;
+}
+
+async function closeGracefully(server: http.Server, state: ServerState, graceMs: number): Promise<void> {
+  state.closing = true;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // An ended stream tells each page at once that the host went away; it retries on its own.
+  for (const stream of state.streams) stream.end();
+  const deadline = Date.now() + graceMs;
+  while (state.inFlight > 0 && Date.now() < deadline) {
+    // A keep-alive connection goes idle when its request finishes: close it then, not before.
+    server.closeIdleConnections();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  server.closeAllConnections();
+  await closed;
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse, context: RequestContext): Promise<void> {
@@ -120,6 +153,8 @@ async function handleApi(request: IncomingMessage, response: ServerResponse, url
   const name = url.pathname.slice('/api/'.length);
   if (name === 'events') {
     if (request.method !== 'GET') return sendError(response, 405, refusal('Events are read with GET.'));
+    context.streams.add(response);
+    response.once('close', () => context.streams.delete(response));
     return openEventStream(response, context.runtime.events, SECURITY_HEADERS);
   }
   if (request.method !== 'POST') return sendError(response, 405, refusal('API methods are called with POST.'));
