@@ -60,6 +60,30 @@ describe('HttpTransport', () => {
     expect(sent[0]?.init?.headers).toMatchObject({ 'X-Bindery-Token': 'tok' });
   });
 
+  it('reports the stream up while it is connected, and down when it ends', async () => {
+    let end: () => void = () => undefined;
+    const { fetchImpl } = fakeFetch(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode(': connected\n\n'));
+              end = () => controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        ),
+    );
+    const transport = new HttpTransport({ baseUrl: 'http://127.0.0.1:9/', token: null, fetch: fetchImpl, retryMs: 60_000 });
+    const states: boolean[] = [];
+    transport.onConnection((up) => states.push(up));
+    const stop = transport.subscribe('progress', () => undefined);
+    await expect.poll(() => states).toEqual([false, true]);
+    end();
+    await expect.poll(() => states).toEqual([false, true, false]);
+    stop();
+  });
+
   it('opens links only for https, and has no native picker', async () => {
     const opened: string[] = [];
     const transport = new HttpTransport({ baseUrl: 'http://127.0.0.1:9/', token: null, openWindow: (url) => opened.push(url) });

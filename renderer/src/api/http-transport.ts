@@ -32,6 +32,8 @@ export class HttpTransport implements Transport {
   private connectedOnce = false;
   /** Consecutive failed connections; the retry delay doubles with each, up to 30 s. */
   private failures = 0;
+  private up = false;
+  private readonly connectionListeners = new Set<(up: boolean) => void>();
 
   constructor(private readonly options: HttpTransportOptions) {
     this.fetchImpl = options.fetch ?? fetch.bind(globalThis);
@@ -80,6 +82,19 @@ export class HttpTransport implements Transport {
     };
   }
 
+  /** Reports whether the event stream is connected, now and on every change. */
+  onConnection(listener: (up: boolean) => void): () => void {
+    this.connectionListeners.add(listener);
+    listener(this.up);
+    return () => this.connectionListeners.delete(listener);
+  }
+
+  private setUp(up: boolean): void {
+    if (this.up === up) return;
+    this.up = up;
+    for (const listener of [...this.connectionListeners]) listener(up);
+  }
+
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     return this.options.token ? { ...extra, [TOKEN_HEADER]: this.options.token } : extra;
   }
@@ -89,6 +104,7 @@ export class HttpTransport implements Transport {
     this.stream = controller;
     void this.read(controller).finally(() => {
       if (this.stream !== controller || controller.signal.aborted) return;
+      this.setUp(false);
       this.stream = null;
       const delay = Math.min((this.options.retryMs ?? 1000) * 2 ** this.failures, 30_000);
       this.failures++;
@@ -101,6 +117,7 @@ export class HttpTransport implements Transport {
   private close(): void {
     this.stream?.abort();
     this.stream = null;
+    this.setUp(false);
   }
 
   private async read(controller: AbortController): Promise<void> {
@@ -114,6 +131,7 @@ export class HttpTransport implements Transport {
       // Events may have been missed while disconnected: tell every store to refresh.
       if (this.connectedOnce) this.dispatch('registryChanged', { areas: [...REGISTRY_AREAS], source: 'external' });
       this.connectedOnce = true;
+      this.setUp(true);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       const parser = new SseParser();
       for (;;) {

@@ -37,6 +37,13 @@ export function subscribe<E extends EventName>(event: E, handler: EventHandler<E
   return transport.subscribe(event, handler);
 }
 
+/** Tells `listener` whether pushed events arrive (now and on each change); always true in Electron. */
+export function onConnection(listener: (up: boolean) => void): () => void {
+  if (transport.onConnection) return transport.onConnection(listener);
+  listener(true);
+  return () => undefined;
+}
+
 /** What this host can do beyond the API (native folder picker, dropped-folder paths, links). */
 export const host: HostAbilities = transport.host;
 

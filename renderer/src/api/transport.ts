@@ -23,5 +23,10 @@ export interface HostAbilities {
 export interface Transport {
   call(method: MethodName, input: unknown): Promise<ApiResult>;
   subscribe<E extends EventName>(event: E, handler: EventHandler<E>): () => void;
+  /**
+   * Tells `listener` whether events arrive (now, then on every change); without it they always do
+   * (Electron's IPC). Screens poll only while they do not.
+   */
+  onConnection?(listener: (up: boolean) => void): () => void;
   readonly host: HostAbilities;
 }

@@ -1,10 +1,11 @@
 /**
  * Keeps the plan, run and review stores live while a plan screen is open: provisioning progress,
  * sandbox and plan changes, and run output arrive as events; bursts of file events coalesce into
- * one reload. Screens also poll slowly (usePolling) so a missed event never leaves them stale.
+ * one reload, and a pushed change-list version the review already holds asks nothing. Screens
+ * poll (useAdaptivePolling) only while the event stream is down, and catch up when it is back.
  */
 import { useEffect } from 'react';
-import { subscribe } from '../api/index.ts';
+import { onConnection, subscribe } from '../api/index.ts';
 import { useActivity } from './activity-store.ts';
 import { usePlans } from './plans-store.ts';
 import { useReview } from './review-store.ts';
@@ -35,8 +36,15 @@ export function usePlansSync(): void {
       }
       reload();
     };
+    // The newest pushed version per burst; undefined when an event of the burst carried none.
+    let pushed: { sandboxId: string; version: string | undefined } | null = null;
     const reloadChanges = coalesce(() => {
-      if (useReview.getState().sandboxId) void useReview.getState().loadChanges();
+      const review = useReview.getState();
+      const last = pushed;
+      pushed = null;
+      if (!review.sandboxId) return;
+      if (last) review.onVersion(last.sandboxId, last.version);
+      else void review.loadChanges();
     }, 200);
     const stops = [
       subscribe('progress', (payload) => {
@@ -61,8 +69,14 @@ export function usePlansSync(): void {
         if (
           review.planId === payload.planId &&
           (payload.sandboxId === null || payload.sandboxId === review.sandboxId)
-        )
+        ) {
+          // A burst mixing events with and without a version, or for the whole plan, loads.
+          pushed =
+            payload.sandboxId !== null && (pushed === null || pushed.version !== undefined)
+              ? { sandboxId: payload.sandboxId, version: payload.version }
+              : { sandboxId: review.sandboxId ?? '', version: undefined };
           reloadChanges();
+        }
         if (payload.reason.startsWith('plan:')) void usePlans.getState().refresh();
       }),
       subscribe('runOutput', (payload) => {
@@ -99,29 +113,47 @@ export function usePolling(task: () => unknown, ms: number, active: boolean): vo
 }
 
 /**
- * Like usePolling, but waits for each run and backs off when runs are slow (a sandbox with
- * thousands of changed files takes a while to list): the next run starts after `minMs` or four
- * times the last run's duration, whichever is longer.
+ * The fallback for a host whose events stopped: polls `task` only while the event stream is down
+ * (events say when something changed; polling then would only transfer again what the screen
+ * has), and runs it once when the stream comes back, for what was missed. Waits for each run and
+ * backs off when runs are slow: the next starts after `minMs` or four times the last run's time.
  */
 export function useAdaptivePolling(task: () => Promise<unknown>, minMs: number, active: boolean): void {
   useEffect(() => {
     if (!active) return;
     let stopped = false;
+    let up = false;
+    let wasUp = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
+    const clear = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    };
     const schedule = (delay: number) => {
+      clear();
       timer = setTimeout(() => void run(), delay);
     };
     const run = async () => {
-      if (stopped) return;
+      timer = null;
+      if (stopped || up) return;
       if (document.visibilityState !== 'visible') return schedule(minMs);
       const started = performance.now();
       await task().catch(() => undefined);
-      if (!stopped) schedule(Math.max(minMs, (performance.now() - started) * 4));
+      if (!stopped && !up) schedule(Math.max(minMs, (performance.now() - started) * 4));
     };
-    schedule(minMs);
+    const stopWatching = onConnection((now) => {
+      if (now === up && (now || timer)) return;
+      up = now;
+      if (!now) return schedule(minMs);
+      clear();
+      // Back after an outage: events sent meanwhile were lost.
+      if (wasUp) void task().catch(() => undefined);
+      wasUp = true;
+    });
     return () => {
       stopped = true;
-      if (timer) clearTimeout(timer);
+      stopWatching();
+      clear();
     };
   }, [task, minMs, active]);
 }

@@ -1,9 +1,10 @@
 /**
- * Review of one sandbox at a time: its change list (refreshed live), which files are selected for
- * commit (all by default), the file shown, the diff cache, the list and diff layouts, and the
- * commit, undo and discard actions.
+ * Review of one sandbox at a time: its change list (refreshed live, as deltas since the version
+ * held), which files are selected for commit (all by default), the file shown, the diff cache, the
+ * list and diff layouts, and the commit, undo and discard actions.
  */
 import { create } from 'zustand';
+import { applyChangeDelta } from '../../../shared/change-delta.ts';
 import type {
   ChangedFile,
   CommitReport,
@@ -41,7 +42,13 @@ export interface ReviewState {
   diffMode: 'unified' | 'split';
   diffs: Record<string, DiffEntry>;
   open(planId: string, sandboxId: string): void;
+  /**
+   * Brings the change list up to date: asks for what changed since the version held (a list of
+   * 5,000 files costs nothing when nothing changed). A call during a load runs once after it.
+   */
   loadChanges(): Promise<void>;
+  /** A pushed version of the open sandbox's list: loads only when it is not the one held. */
+  onVersion(sandboxId: string, version: string | undefined): void;
   loadDiff(path: string, options?: { against?: 'base' | 'original'; full?: boolean }): Promise<void>;
   toggle(path: string): void;
   setSelected(paths: string[], selected: boolean): void;
@@ -82,6 +89,23 @@ export function changeSignature(change: ChangedFile): string {
 /** The one review store. */
 export const useReview = create<ReviewState>()((set, get) => {
   let generation = 0;
+  let inflight: { generation: number; done: Promise<void> } | null = null;
+  let again = false;
+  /** One round: the delta since the list held, applied; the whole list when it cannot be. */
+  const fetchChanges = async (plan: string, sandbox: string, mine: number) => {
+    const since = get().changes?.version;
+    const delta = await api.changesSince({ plan, sandbox, since });
+    if (mine !== generation) return;
+    let list = applyChangeDelta(get().changes, delta);
+    if (list === null && delta.kind !== 'full') {
+      // The list held is not the one the delta starts from: start again from the whole list.
+      const full = await api.changesSince({ plan, sandbox });
+      if (mine !== generation) return;
+      list = applyChangeDelta(null, full);
+    }
+    // "Unchanged" keeps the same object, so nothing on screen renders again.
+    set(list === get().changes ? { changesError: null } : { changes: list, changesError: null });
+  };
   const signatureOf = (path: string) => {
     const change = get().changes?.changes.find((c) => c.path === path || c.oldPath === path);
     return change ? changeSignature(change) : 'gone';
@@ -107,17 +131,36 @@ export const useReview = create<ReviewState>()((set, get) => {
       generation++;
       set({ planId, sandboxId, changes: null, changesError: null, excluded: {}, diffs: {}, filter: '' });
     },
-    loadChanges: async () => {
+    loadChanges: () => {
       const { plan, sandbox } = target();
-      const mine = ++generation;
-      set({ loading: true });
-      try {
-        const [list] = await api.planChanges({ plan, sandbox });
-        if (mine !== generation) return;
-        set({ changes: list ?? null, changesError: null, loading: false });
-      } catch (error) {
-        if (mine === generation) set({ changesError: error, loading: false });
+      if (inflight && inflight.generation === generation) {
+        again = true;
+        return inflight.done;
       }
+      const mine = generation;
+      set({ loading: true });
+      const round = { generation: mine, done: Promise.resolve() };
+      round.done = (async () => {
+        try {
+          do {
+            again = false;
+            await fetchChanges(plan, sandbox, mine);
+          } while (again && mine === generation);
+        } catch (error) {
+          if (mine === generation) set({ changesError: error });
+        } finally {
+          if (inflight === round) inflight = null;
+          if (mine === generation) set({ loading: false });
+        }
+      })();
+      inflight = round;
+      return round.done;
+    },
+    onVersion: (sandboxId, version) => {
+      const { sandboxId: open, changes } = get();
+      if (open !== sandboxId && changes?.sandboxId !== sandboxId) return;
+      if (version !== undefined && changes?.version === version) return;
+      void get().loadChanges();
     },
     loadDiff: async (path, options = {}) => {
       const { plan, sandbox } = target();

@@ -7,6 +7,7 @@ import type { CommitReport, SandboxChangeList, SandboxInfo } from '../../../../s
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useSubmit } from '../../hooks/use-submit.ts';
+import { changeCounts } from '../../stores/change-counts.ts';
 import { GitCommitOption } from './git-commit-option.tsx';
 import { goTo } from './plan-route.ts';
 
@@ -35,12 +36,8 @@ export function CommitAllDialog({
   const [useGit, setUseGit] = useState(false);
   const [message, setMessage] = useState('');
   const rows = sandboxes.map((s) => {
-    const list = changes.find((c) => c.sandboxId === s.id)?.changes ?? [];
-    return {
-      sandbox: s,
-      pending: list.filter((c) => c.drift !== 'applied').length,
-      conflicts: list.filter((c) => c.drift === 'conflict').length,
-    };
+    const { pending, conflicts } = changeCounts(changes.find((c) => c.sandboxId === s.id));
+    return { sandbox: s, pending, conflicts };
   });
   const conflicts = rows.reduce((sum, r) => sum + r.conflicts, 0);
   const pending = rows.reduce((sum, r) => sum + r.pending, 0);

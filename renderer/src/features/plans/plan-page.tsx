@@ -8,8 +8,10 @@ import type { CommitReport, DiscardReport, PlanView, SandboxChangeList } from '.
 import { api } from '../../api/index.ts';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { usePlanLive } from '../../hooks/use-plan-live.ts';
+import { sumCounts } from '../../stores/change-counts.ts';
 import { usePlans } from '../../stores/plans-store.ts';
-import { useAdaptivePolling, usePolling } from '../../stores/plans-sync.ts';
+import { usePolling } from '../../stores/plans-sync.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { DiscardDialog } from '../review/discard-dialog.tsx';
 import { OutcomeCallout, type OutcomeLines } from '../review/outcome-callout.tsx';
@@ -52,7 +54,8 @@ export function PlanPage({ planId }: { planId: string }): ReactElement {
   useEffect(() => void reload(), [reload]);
   const provisioning = view?.plan.status === 'provisioning';
   usePolling(() => loadPlan(planId), 500, provisioning);
-  useAdaptivePolling(reload, 2500, !provisioning && view !== undefined);
+  // Sandbox events reload it; polling only while the event stream is down.
+  usePlanLive(planId, reload, 2500, !provisioning && view !== undefined);
   useEffect(() => {
     if (view && !provisioning && view.plan.status !== 'discarded')
       void api.watchPlan({ plan: planId }).catch(() => undefined);
@@ -185,7 +188,7 @@ function PlanHeader({ view, changes, onCommit, onDiscard, onOutcome }: HeaderPro
   const toast = useUi((s) => s.toast);
   const [busy, setBusy] = useState(false);
   const live = view.sandboxes.filter((s) => s.status === 'ready' || s.status === 'committed');
-  const pending = changes.reduce((sum, c) => sum + c.changes.filter((f) => f.drift !== 'applied').length, 0);
+  const pending = sumCounts(changes).pending;
   const discard = async () => {
     setBusy(true);
     try {

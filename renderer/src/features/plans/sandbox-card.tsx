@@ -10,6 +10,7 @@ import { Icon } from '../../components/icons.tsx';
 import { AccessBadge } from './access-badge.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { STRATEGY_LABELS } from '../../lib/labels.ts';
+import { changeCounts } from '../../stores/change-counts.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { copyText } from './clipboard.ts';
 import { SANDBOX_STATUS } from './plan-labels.ts';
@@ -26,8 +27,7 @@ export function SandboxCard({ sandbox, changes }: SandboxCardProps): ReactElemen
   const toast = useUi((s) => s.toast);
   const isDesktop = useUi((s) => s.appInfo?.host === 'electron');
   const live = sandbox.status === 'ready' || sandbox.status === 'committed';
-  const conflicts = changes?.changes.filter((c) => c.drift === 'conflict').length ?? 0;
-  const pending = changes?.changes.filter((c) => c.drift !== 'applied').length ?? 0;
+  const { pending, conflicts, committed } = changeCounts(changes);
   const strategy = `${STRATEGY_LABELS[sandbox.strategy]}${sandbox.copyMethod ? ` (${sandbox.copyMethod === 'clone' ? 'filesystem clone' : 'plain copy'})` : ''}`;
   const copy = async () =>
     toast(
@@ -148,9 +148,7 @@ export function SandboxCard({ sandbox, changes }: SandboxCardProps): ReactElemen
                   <Icon name="alert" /> <strong>{conflicts}</strong> conflict{conflicts === 1 ? '' : 's'}
                 </span>
               )}
-              {changes.changes.length > pending && (
-                <span className="muted">{changes.changes.length - pending} already in the original</span>
-              )}
+              {committed > 0 && <span className="muted">{committed} already in the original</span>}
             </>
           )}
         </span>
