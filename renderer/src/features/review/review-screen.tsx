@@ -14,6 +14,7 @@ import { commandKey, ShortcutsDialog } from '../../components/shortcuts-dialog.t
 import { formatCount, formatNumber } from '../../lib/counts.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { ACCESS_LABELS, STRATEGY_LABELS } from '../../lib/labels.ts';
+import { changeCounts, pendingChanges } from '../../stores/change-counts.ts';
 import { usePlans } from '../../stores/plans-store.ts';
 import { useAdaptivePolling, usePolling } from '../../stores/plans-sync.ts';
 import { useReview } from '../../stores/review-store.ts';
@@ -66,7 +67,9 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   useAdaptivePolling(review.loadChanges, 2000, true);
 
   const sandbox = view?.sandboxes.find((s) => s.id === sandboxId) ?? null;
-  const changes = useMemo(() => review.changes?.changes ?? [], [review.changes]);
+  // Committed files leave the list; every count here comes from change-counts.ts.
+  const changes = useMemo(() => pendingChanges(review.changes), [review.changes]);
+  const committed = changeCounts(review.changes).committed;
   const selected = path !== null && changes.some((c) => c.path === path) ? path : (path ?? null);
   const change = changes.find((c) => c.path === selected) ?? null;
   const chosen = changes.filter((c) => !review.excluded[c.path]);
@@ -173,6 +176,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           <p className="page-subtitle">
             {sandbox ? `${STRATEGY_LABELS[sandbox.strategy]} · ${ACCESS_LABELS[sandbox.access]} · ` : ''}
             {formatCount(changes.length, 'changed file')}
+            {committed > 0 && <span className="muted"> · {formatNumber(committed)} already in the original</span>}
             {review.loading && <span className="live-dot" title="Refreshing" aria-hidden="true" />}
           </p>
         </div>
