@@ -46,7 +46,7 @@ describe('README walk-through', () => {
       env: { ...GIT_ENV, BINDERY_HOME: '', TMPDIR: tempDir('bindery-readme-') },
       // Twenty-odd CLI processes; where the bundle is older than the sources each runs through tsx,
       // seconds apiece on a loaded machine. A hang, not a slow machine, should fail this.
-      timeout: 300_000,
+      timeout: 600_000,
     });
     expect(output).toMatch(/repo\s+contextual\s+read_write\s+local\/app/);
     expect(output).toContain('"slot_name": "output"');
@@ -56,7 +56,7 @@ describe('README walk-through', () => {
     expect(output).toMatch(/local\/app: wrote 1 file\(s\), deleted 0\.\nmade in the sandbox\n/);
     expect(output).toContain('Undone: 1 file(s) restored.');
     expect(output).toMatch(/Discarded the sandbox of local\/app; its changes are in the trash as \S+/);
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('README for users', () => {
