@@ -37,7 +37,7 @@ describe('HttpTransport', () => {
 
   it('turns an unreachable host and a non-JSON answer into typed errors', async () => {
     const down = new HttpTransport({ baseUrl: 'http://127.0.0.1:9/', token: null, fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch });
-    await expect(down.call('listTypes', {})).rejects.toMatchObject({ code: 'io_error', message: expect.stringMatching(/bindery serve/) });
+    await expect(down.call('listTypes', {})).rejects.toMatchObject({ code: 'io_error', message: expect.stringMatching(/reconnects by itself/) });
     const html = new HttpTransport({ baseUrl: 'http://127.0.0.1:9/', token: null, fetch: fakeFetch(() => new Response('<html>', { status: 502 })).fetchImpl });
     await expect(html.call('listTypes', {})).rejects.toBeInstanceOf(BinderyError);
   });

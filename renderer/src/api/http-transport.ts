@@ -1,13 +1,14 @@
 /**
  * The web host's transport (`bindery serve`): POST /api/<method> with the token header, and one
- * shared server-sent-events stream for all subscriptions, reconnecting after interruptions.
+ * shared server-sent-events stream for all subscriptions, reconnecting after interruptions with
+ * backoff. The stream is the heartbeat: the connection status follows it (issue 22).
  */
 import type { ApiResult, MethodName } from '../../../shared/contract.ts';
 import { BinderyError } from '../../../shared/errors.ts';
 import { isEventName, REGISTRY_AREAS, type EventHandler, type EventName } from '../../../shared/events.ts';
 import { SseParser } from './sse.ts';
 import { TOKEN_HEADER } from './token.ts';
-import type { HostAbilities, Transport } from './transport.ts';
+import type { ConnectionStatus, HostAbilities, Transport } from './transport.ts';
 
 /** What the HTTP transport needs from the page, injectable for tests. */
 export interface HttpTransportOptions {
@@ -17,9 +18,18 @@ export interface HttpTransportOptions {
   fetch?: typeof fetch;
   /** Opens a URL in a new tab (the browser's window.open). */
   openWindow?: (url: string) => void;
-  /** Delay before reconnecting the event stream after it breaks. */
+  /** Delay before the first reconnection of the event stream after it breaks; it doubles after each failure. */
   retryMs?: number;
+  /** The longest delay between reconnections. */
+  maxRetryMs?: number;
+  /** A stream silent this long is taken for dead (the host sends a keep-alive every 15 s). */
+  silenceMs?: number;
 }
+
+type ConnectionListener = (up: boolean, status: ConnectionStatus) => void;
+
+/** Why a stream was aborted by the transport itself, to be retried rather than left closed. */
+const SILENT = 'silent';
 
 type AnyHandler = (payload: unknown) => void;
 
@@ -30,10 +40,11 @@ export class HttpTransport implements Transport {
   private readonly fetchImpl: typeof fetch;
   private stream: AbortController | null = null;
   private connectedOnce = false;
-  /** Consecutive failed connections; the retry delay doubles with each, up to 30 s. */
+  /** Consecutive failed connections; the retry delay doubles with each, up to maxRetryMs. */
   private failures = 0;
-  private up = false;
-  private readonly connectionListeners = new Set<(up: boolean) => void>();
+  private status: ConnectionStatus = 'connecting';
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly connectionListeners = new Set<ConnectionListener>();
 
   constructor(private readonly options: HttpTransportOptions) {
     this.fetchImpl = options.fetch ?? fetch.bind(globalThis);
@@ -61,8 +72,12 @@ export class HttpTransport implements Transport {
         body: JSON.stringify(input ?? {}),
       });
     } catch (error) {
-      throw new BinderyError('io_error', `Bindery is not reachable (${(error as Error).message}): check that "bindery serve" is still running.`);
+      // The stream may be waiting out a backoff: this failure says nothing new, but try it now.
+      this.retryNow();
+      throw new BinderyError('io_error', `Bindery is not reachable (${(error as Error).message}): this page reconnects by itself when Bindery is back.`);
     }
+    // An answer while the stream is down: the host is back, no need to wait for the next retry.
+    if (this.status === 'offline') this.retryNow();
     try {
       return (await response.json()) as ApiResult;
     } catch {
@@ -82,17 +97,29 @@ export class HttpTransport implements Transport {
     };
   }
 
-  /** Reports whether the event stream is connected, now and on every change. */
-  onConnection(listener: (up: boolean) => void): () => void {
+  /** Reports whether the event stream is connected, and the connection's status, now and on every change. */
+  onConnection(listener: ConnectionListener): () => void {
     this.connectionListeners.add(listener);
-    listener(this.up);
+    listener(this.status === 'connected', this.status);
     return () => this.connectionListeners.delete(listener);
   }
 
-  private setUp(up: boolean): void {
-    if (this.up === up) return;
-    this.up = up;
-    for (const listener of [...this.connectionListeners]) listener(up);
+  /** Reconnects the stream now when it is waiting to retry. */
+  retryNow(): void {
+    if (!this.retryTimer) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (!this.stream && this.hasSubscribers()) this.open();
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    for (const listener of [...this.connectionListeners]) listener(status === 'connected', status);
+  }
+
+  private hasSubscribers(): boolean {
+    return [...this.handlers.values()].some((s) => s.size > 0);
   }
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
@@ -102,14 +129,16 @@ export class HttpTransport implements Transport {
   private open(): void {
     const controller = new AbortController();
     this.stream = controller;
-    void this.read(controller).finally(() => {
-      if (this.stream !== controller || controller.signal.aborted) return;
-      this.setUp(false);
+    void this.read(controller).then((ended) => {
+      if (this.stream !== controller || (controller.signal.aborted && controller.signal.reason !== SILENT)) return;
+      this.setStatus(ended);
       this.stream = null;
-      const delay = Math.min((this.options.retryMs ?? 1000) * 2 ** this.failures, 30_000);
+      const retryMs = this.options.retryMs ?? 500;
+      const delay = Math.min(retryMs * 2 ** this.failures, Math.max(retryMs, this.options.maxRetryMs ?? 5000));
       this.failures++;
-      setTimeout(() => {
-        if (!this.stream && [...this.handlers.values()].some((s) => s.size > 0)) this.open();
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        if (!this.stream && this.hasSubscribers()) this.open();
       }, delay);
     });
   }
@@ -117,26 +146,38 @@ export class HttpTransport implements Transport {
   private close(): void {
     this.stream?.abort();
     this.stream = null;
-    this.setUp(false);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    // Nobody listens: not connected, and not trying either.
+    this.setStatus('connecting');
   }
 
-  private async read(controller: AbortController): Promise<void> {
+  /** Reads the stream until it ends; returns what its end means for the connection. */
+  private async read(controller: AbortController): Promise<'offline' | 'refused'> {
+    let silence: ReturnType<typeof setTimeout> | null = null;
+    const heard = () => {
+      if (silence) clearTimeout(silence);
+      silence = setTimeout(() => controller.abort(SILENT), this.options.silenceMs ?? 45_000);
+    };
     try {
       const response = await this.fetchImpl(new URL('api/events', this.options.baseUrl), {
         headers: this.headers({ Accept: 'text/event-stream' }),
         signal: controller.signal,
       });
-      if (!response.ok || !response.body) return;
+      if (response.status === 401) return 'refused';
+      if (!response.ok || !response.body) return 'offline';
       this.failures = 0;
       // Events may have been missed while disconnected: tell every store to refresh.
       if (this.connectedOnce) this.dispatch('registryChanged', { areas: [...REGISTRY_AREAS], source: 'external' });
       this.connectedOnce = true;
-      this.setUp(true);
+      this.setStatus('connected');
+      heard();
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       const parser = new SseParser();
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) return;
+        if (done) return 'offline';
+        heard();
         for (const message of parser.push(value)) {
           if (!isEventName(message.event)) continue;
           this.dispatch(message.event, JSON.parse(message.data) as unknown);
@@ -144,6 +185,9 @@ export class HttpTransport implements Transport {
       }
     } catch {
       // A broken stream is retried by open(); calls report their own failures.
+      return 'offline';
+    } finally {
+      if (silence) clearTimeout(silence);
     }
   }
 

@@ -10,7 +10,7 @@ import { createApi } from './client.ts';
 import { HttpTransport } from './http-transport.ts';
 import { IpcTransport } from './ipc-transport.ts';
 import { takeToken } from './token.ts';
-import type { HostAbilities, Transport } from './transport.ts';
+import type { ConnectionStatus, HostAbilities, Transport } from './transport.ts';
 
 function chooseTransport(): Transport {
   const bridge = (window as unknown as Record<string, unknown>)[BRIDGE_KEY] as PreloadBridge | undefined;
@@ -37,16 +37,21 @@ export function subscribe<E extends EventName>(event: E, handler: EventHandler<E
   return transport.subscribe(event, handler);
 }
 
-/** Tells `listener` whether pushed events arrive (now and on each change); always true in Electron. */
-export function onConnection(listener: (up: boolean) => void): () => void {
+/** Tells `listener` whether pushed events arrive, and the connection's status (now and on each change); always up in Electron. */
+export function onConnection(listener: (up: boolean, status: ConnectionStatus) => void): () => void {
   if (transport.onConnection) return transport.onConnection(listener);
-  listener(true);
+  listener(true, 'connected');
   return () => undefined;
+}
+
+/** Tries to reconnect to the host now rather than at the next retry. */
+export function retryConnection(): void {
+  transport.retryNow?.();
 }
 
 /** What this host can do beyond the API (native folder picker, dropped-folder paths, links). */
 export const host: HostAbilities = transport.host;
 
-export type { HostAbilities } from './transport.ts';
+export type { ConnectionStatus, HostAbilities } from './transport.ts';
 export type { BinderyApi, MethodInput, MethodOutput, MethodName } from '../../../shared/contract.ts';
 export type { EventName, EventPayload } from '../../../shared/events.ts';

@@ -19,6 +19,13 @@ export interface HostAbilities {
   openExternal(url: string): Promise<boolean>;
 }
 
+/**
+ * Where the connection to the host stands: `connecting` before the first answer; `connected`;
+ * `offline` (unreachable, retrying by itself); `refused` (it answers but no longer accepts this
+ * page's token: it restarted without keeping it).
+ */
+export type ConnectionStatus = 'connecting' | 'connected' | 'offline' | 'refused';
+
 /** One connection to a host. */
 export interface Transport {
   call(method: MethodName, input: unknown): Promise<ApiResult>;
@@ -27,6 +34,8 @@ export interface Transport {
    * Tells `listener` whether events arrive (now, then on every change); without it they always do
    * (Electron's IPC). Screens poll only while they do not.
    */
-  onConnection?(listener: (up: boolean) => void): () => void;
+  onConnection?(listener: (up: boolean, status: ConnectionStatus) => void): () => void;
+  /** Tries to reconnect now rather than at the next retry. */
+  retryNow?(): void;
   readonly host: HostAbilities;
 }
