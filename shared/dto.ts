@@ -94,8 +94,8 @@ export interface ResourceRemoval {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Plans and sandboxes (issue 6): the review workflow's shapes. They mirror main/sandbox/model.ts
-// field for field (the API checks the fit at compile time) so they cross IPC and HTTP unchanged.
+// Plans and sandboxes (issue 6): the review workflow's shapes. The registry, the sandbox engine,
+// the services and the hosts all use these declarations, so they cross IPC and HTTP unchanged.
 // ---------------------------------------------------------------------------------------------
 
 /** Where a plan stands. */
@@ -141,6 +141,9 @@ export interface PlanHistoryEntry {
 /** Where a sandbox stands; `missing` means its folder vanished outside Bindery. */
 export type SandboxStatusValue = 'provisioning' | 'ready' | 'committed' | 'discarded' | 'missing' | 'failed';
 
+/** How copy_on_write copied the files: a filesystem clone (reflink) or ordinary copies. */
+export type CopyMethod = 'clone' | 'copy';
+
 /** A plan's sandbox: how it was made (strategy, fallback, handler failure), its access and path. */
 export interface SandboxInfo {
   id: string;
@@ -151,7 +154,7 @@ export interface SandboxInfo {
   originalPath: string;
   requestedStrategy: SandboxStrategy;
   strategy: SandboxStrategy;
-  copyMethod: 'clone' | 'copy' | null;
+  copyMethod: CopyMethod | null;
   fallbackReason: string | null;
   handler: string | null;
   handlerFailure: string | null;
@@ -167,6 +170,14 @@ export interface SandboxInfo {
   updatedAt: string;
 }
 
+/**
+ * A sandbox as a resource handler receives it: the reference's `sandbox.context.sandboxPath`
+ * (it repeats `path`). Hosts get the SandboxInfo without it.
+ */
+export interface HandlerSandbox extends SandboxInfo {
+  context: { sandboxPath: string };
+}
+
 /** What happened to one path between base and sandbox. */
 export const CHANGE_KIND_VALUES = [
   'added',
@@ -178,20 +189,32 @@ export const CHANGE_KIND_VALUES = [
 ] as const;
 export type ChangeKindValue = (typeof CHANGE_KIND_VALUES)[number];
 
-/** One changed path of a sandbox, with its drift against the original (clean, conflict, applied). */
+/** The kind of a filesystem entry a change talks about. */
+export type EntryType = 'file' | 'symlink';
+
+/**
+ * Whether the original still equals the base at a path (clean), changed there too (conflict), or
+ * already holds exactly what the sandbox has (applied: nothing left to write, e.g. after a commit).
+ */
+export type Drift = 'clean' | 'conflict' | 'applied';
+
+/**
+ * One changed path of a sandbox, with its drift against the original. Paths use `/`; bytes that
+ * are not UTF-8 are kept as U+DC80..U+DCFF (see main/sandbox/fs/paths.ts).
+ */
 export interface ChangedFile {
   path: string;
   oldPath: string | null;
   kind: ChangeKindValue;
-  oldType: 'file' | 'symlink' | null;
-  newType: 'file' | 'symlink' | null;
+  oldType: EntryType | null;
+  newType: EntryType | null;
   oldMode: number | null;
   newMode: number | null;
   size: number | null;
   binary: boolean;
   additions: number | null;
   deletions: number | null;
-  drift: 'clean' | 'conflict' | 'applied';
+  drift: Drift;
   driftReason: string | null;
   /** Set when a side of this path cannot be read (e.g. "the sandbox's file cannot be read: permission denied (EACCES)"), or the sandbox holds a special file there: it cannot be diffed or committed until it can. */
   unreadable?: string;
@@ -242,6 +265,9 @@ export interface CommitInfo {
   undoneAt: string | null;
   createdAt: string;
 }
+
+/** What a commit left at a path of the original: the registry keeps it, it is never sent. */
+export type CommittedState = { kind: 'absent' } | { kind: 'file'; sha256: string; mode: number } | { kind: 'symlink'; target: string };
 
 /** Changes per kind, for confirmations and summaries. */
 export type ChangeCountsInfo = Record<ChangeKindValue, number> & { total: number; /** Ignored files a discard also keeps (not in `total`). */ ignored?: number };
@@ -306,6 +332,17 @@ export const RESOLUTION_VALUES = ['ours', 'theirs', 'merge'] as const;
 export type ResolutionValue = (typeof RESOLUTION_VALUES)[number];
 
 /**
+ * A text or binary diff of one path, as the engine makes it (the app gets FileDiffView). `against`
+ * says what the sandbox is compared with: its base, or the original as it is now when the base
+ * content is not kept (a copy whose original changed).
+ */
+export type FileDiff = { path: string; oldPath: string | null; against: 'base' | 'original' } & (
+  | { kind: 'text'; patch: string; additions: number; deletions: number }
+  | { kind: 'binary'; oldSize: number | null; newSize: number | null }
+  | { kind: 'too_large'; oldSize: number | null; newSize: number | null; limit: number }
+);
+
+/**
  * One file's diff as the viewer takes it (renderer DiffFile): both texts, or sizes for binary
  * files, or image data URLs, or `tooLarge` when the texts were withheld.
  */
@@ -326,11 +363,11 @@ export interface FileDiffView {
   deletions: number | null;
   oldMode: number | null;
   newMode: number | null;
-  oldType: 'file' | 'symlink' | null;
-  newType: 'file' | 'symlink' | null;
+  oldType: EntryType | null;
+  newType: EntryType | null;
   /** What the old side is: the sandbox's base, or the original as it is now. */
-  against: 'base' | 'original';
-  drift: ChangedFile['drift'];
+  against: FileDiff['against'];
+  drift: Drift;
   driftReason: string | null;
 }
 

@@ -3,7 +3,7 @@
  * handler turns a resource into a BoundResource by asking the SandboxManager for a sandbox.
  */
 import type { AccessMode, BoundResource, Resource, SandboxStrategy } from '../../shared/model.ts';
-import type { Sandbox } from '../sandbox/model.ts';
+import type { HandlerSandbox } from '../../shared/dto.ts';
 import type { SandboxRequest } from '../sandbox/sandbox-manager.ts';
 
 export type { SandboxRequest };
@@ -11,7 +11,7 @@ export type { SandboxRequest };
 /** The part of SandboxManager a handler uses. */
 export interface SandboxProvider {
   /** Idempotent per (plan, resource): a second slot of the same resource shares the sandbox. */
-  getOrCreateSandbox(request: SandboxRequest): Promise<Sandbox>;
+  getOrCreateSandbox(request: SandboxRequest): Promise<HandlerSandbox>;
 }
 
 /** The keyword arguments of `ResourceHandler.resolve`, as in the reference. */

@@ -1,14 +1,14 @@
 /** The activity log: plans, commits, undos, discards and restores, with times. */
 import type { Database } from 'better-sqlite3';
-import type { ActivityEntry } from '../sandbox/model.ts';
+import type { ActivityItem } from '../../shared/dto.ts';
 
 /** Appends one line. */
-export function logActivity(db: Database, entry: Omit<ActivityEntry, 'id'>): void {
+export function logActivity(db: Database, entry: Omit<ActivityItem, 'id'>): void {
   db.prepare('INSERT INTO activity (at, kind, plan_id, sandbox_id, message) VALUES (@at, @kind, @planId, @sandboxId, @message)').run(entry);
 }
 
 /** The newest lines first, optionally of one plan. */
-export function listActivity(db: Database, filter: { planId?: string; limit?: number } = {}): ActivityEntry[] {
+export function listActivity(db: Database, filter: { planId?: string; limit?: number } = {}): ActivityItem[] {
   const rows = (
     filter.planId
       ? db.prepare('SELECT * FROM activity WHERE plan_id = ? ORDER BY id DESC LIMIT ?').all(filter.planId, filter.limit ?? 200)

@@ -7,16 +7,16 @@ import { getPlan, insertPlan, listPlans, planBindings, planHistory, plansWithIdP
 import { insertCommit, lastCommit, markCommitUndone } from './sandbox-commits.ts';
 import { deleteSandbox, findSandbox, getSandbox, isRegisteredPath, planSandboxes, saveSandbox, sandboxesWithStatus, setSandboxBase, setSandboxStatus } from './sandboxes.ts';
 import { getTrash, insertTrash, listTrash, markTrashPurged, markTrashRestored } from './trash.ts';
-import type { Plan, SandboxRecord } from '../sandbox/model.ts';
+import type { PlanInfo, SandboxInfo } from '../../shared/dto.ts';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const T1 = '2026-01-01T00:01:00.000Z';
 
-function plan(id: string, createdAt = T0): Plan {
+function plan(id: string, createdAt = T0): PlanInfo {
   return { id, toolId: 'T', toolName: 'fixer', projectId: 'P', projectName: 'demo', params: { target: 'local/out' }, status: 'provisioning', error: null, createdBy: 'person', reviewRequestedAt: null, createdAt, updatedAt: createdAt };
 }
 
-function sandbox(id: string, planId: string, resourceId: string): SandboxRecord {
+function sandbox(id: string, planId: string, resourceId: string): SandboxInfo {
   return {
     id,
     planId,

@@ -1,8 +1,7 @@
 /** Queries over plans and their status history. */
 import type { Database } from 'better-sqlite3';
-import type { PlanOrigin } from '../../shared/dto.ts';
+import type { PlanHistoryEntry, PlanInfo, PlanOrigin, PlanStatusValue } from '../../shared/dto.ts';
 import type { BoundResource } from '../../shared/model.ts';
-import type { Plan, PlanStatus, PlanStatusEntry } from '../sandbox/model.ts';
 
 interface PlanRow {
   id: string;
@@ -11,7 +10,7 @@ interface PlanRow {
   project_id: string;
   project_name: string;
   params: string;
-  status: PlanStatus;
+  status: PlanStatusValue;
   error: string | null;
   created_by: PlanOrigin;
   review_requested_at: string | null;
@@ -19,7 +18,7 @@ interface PlanRow {
   updated_at: string;
 }
 
-function toPlan(row: PlanRow): Plan {
+function toPlan(row: PlanRow): PlanInfo {
   return {
     id: row.id,
     toolId: row.tool_id,
@@ -37,7 +36,7 @@ function toPlan(row: PlanRow): Plan {
 }
 
 /** A new plan's fields; who made it defaults to a person, and no review was asked for yet. */
-export type NewPlan = Omit<Plan, 'createdBy' | 'reviewRequestedAt'> & { createdBy?: PlanOrigin };
+export type NewPlan = Omit<PlanInfo, 'createdBy' | 'reviewRequestedAt'> & { createdBy?: PlanOrigin };
 
 /** Inserts a plan and its first status entry. */
 export function insertPlan(db: Database, plan: NewPlan): void {
@@ -49,13 +48,13 @@ export function insertPlan(db: Database, plan: NewPlan): void {
 }
 
 /** One plan by id. */
-export function getPlan(db: Database, id: string): Plan | undefined {
+export function getPlan(db: Database, id: string): PlanInfo | undefined {
   const row = db.prepare('SELECT * FROM plans WHERE id = ?').get(id) as PlanRow | undefined;
   return row && toPlan(row);
 }
 
 /** Plans, newest first, optionally only those in one status. */
-export function listPlans(db: Database, filter: { status?: PlanStatus; limit?: number } = {}): Plan[] {
+export function listPlans(db: Database, filter: { status?: PlanStatusValue; limit?: number } = {}): PlanInfo[] {
   const limit = filter.limit ?? -1;
   const rows = filter.status
     ? db.prepare('SELECT * FROM plans WHERE status = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(filter.status, limit)
@@ -64,22 +63,22 @@ export function listPlans(db: Database, filter: { status?: PlanStatus; limit?: n
 }
 
 /** Moves a plan to a status and records the transition (a no-op when nothing changes). */
-export function setPlanStatus(db: Database, id: string, status: PlanStatus, detail: string, at: string, error: string | null = null): void {
+export function setPlanStatus(db: Database, id: string, status: PlanStatusValue, detail: string, at: string, error: string | null = null): void {
   const current = getPlan(db, id);
   if (!current || (current.status === status && current.error === error)) return;
   db.prepare('UPDATE plans SET status = ?, error = ?, updated_at = ? WHERE id = ?').run(status, error, at, id);
   insertStatus(db, { planId: id, status, detail, at });
 }
 
-function insertStatus(db: Database, entry: PlanStatusEntry): void {
+function insertStatus(db: Database, entry: PlanHistoryEntry): void {
   db.prepare('INSERT INTO plan_status_history (plan_id, status, detail, at) VALUES (@planId, @status, @detail, @at)').run(entry);
 }
 
 /** Every status a plan went through, oldest first. */
-export function planHistory(db: Database, planId: string): PlanStatusEntry[] {
+export function planHistory(db: Database, planId: string): PlanHistoryEntry[] {
   return db
     .prepare('SELECT plan_id AS planId, status, detail, at FROM plan_status_history WHERE plan_id = ? ORDER BY id')
-    .all(planId) as PlanStatusEntry[];
+    .all(planId) as PlanHistoryEntry[];
 }
 
 /** Records the slots a plan bound and where their sandboxes are (BoundResource per slot). */
@@ -94,7 +93,7 @@ export function planBindings(db: Database, id: string): BoundResource[] {
 }
 
 /** Plans whose id starts with `prefix` (at most `limit`), for short ids on the command line. */
-export function plansWithIdPrefix(db: Database, prefix: string, limit = 2): Plan[] {
+export function plansWithIdPrefix(db: Database, prefix: string, limit = 2): PlanInfo[] {
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
   return (db.prepare("SELECT * FROM plans WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?").all(`${escaped}%`, limit) as PlanRow[]).map(toPlan);
 }

@@ -1,6 +1,6 @@
 /** Queries over commits of sandboxes into their originals, for undo and history. */
 import type { Database } from 'better-sqlite3';
-import type { CommitRecord, CommittedState } from '../sandbox/model.ts';
+import type { CommitInfo, CommittedState } from '../../shared/dto.ts';
 
 interface CommitRow {
   id: string;
@@ -16,7 +16,7 @@ interface CommitRow {
   forgotten_at: string | null;
 }
 
-function toCommit(row: CommitRow): CommitRecord {
+function toCommit(row: CommitRow): CommitInfo {
   return {
     id: row.id,
     sandboxId: row.sandbox_id,
@@ -34,7 +34,7 @@ function toCommit(row: CommitRow): CommitRecord {
  * Records a commit, with what it left at each path when known. Paths are JSON so names that are
  * not UTF-8 survive (see sandbox/fs-path.ts).
  */
-export function insertCommit(db: Database, commit: CommitRecord, committed: Record<string, CommittedState> = {}): void {
+export function insertCommit(db: Database, commit: CommitInfo, committed: Record<string, CommittedState> = {}): void {
   db.prepare(
     `INSERT INTO sandbox_commits (id, sandbox_id, plan_id, transaction_id, written, deleted, git_commit, undone_at, created_at, committed)
      VALUES (@id, @sandboxId, @planId, @transactionId, @written, @deleted, @gitCommit, @undoneAt, @createdAt, @committed)`,
@@ -90,7 +90,7 @@ export function rememberCommittedStates(db: Database, sandboxId: string, at: str
 }
 
 /** The newest commit of a sandbox that has not been undone. */
-export function lastCommit(db: Database, sandboxId: string): CommitRecord | undefined {
+export function lastCommit(db: Database, sandboxId: string): CommitInfo | undefined {
   const row = db
     .prepare('SELECT * FROM sandbox_commits WHERE sandbox_id = ? AND undone_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1')
     .get(sandboxId) as CommitRow | undefined;
@@ -98,13 +98,13 @@ export function lastCommit(db: Database, sandboxId: string): CommitRecord | unde
 }
 
 /** The commit made by a journal transaction, if Bindery recorded one (a commit interrupted before it returned has none). */
-export function commitOfTransaction(db: Database, transactionId: string): CommitRecord | undefined {
+export function commitOfTransaction(db: Database, transactionId: string): CommitInfo | undefined {
   const row = db.prepare('SELECT * FROM sandbox_commits WHERE transaction_id = ?').get(transactionId) as CommitRow | undefined;
   return row && toCommit(row);
 }
 
 /** Every commit of a plan, oldest first. */
-export function planCommits(db: Database, planId: string): CommitRecord[] {
+export function planCommits(db: Database, planId: string): CommitInfo[] {
   return (db.prepare('SELECT * FROM sandbox_commits WHERE plan_id = ? ORDER BY created_at, id').all(planId) as CommitRow[]).map(toCommit);
 }
 

@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import { statement } from './database.ts';
 import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
-import type { CopyMethod, SandboxRecord, SandboxStatus } from '../sandbox/model.ts';
+import type { CopyMethod, SandboxInfo, SandboxStatusValue } from '../../shared/dto.ts';
 
 interface SandboxRow {
   id: string;
@@ -23,13 +23,13 @@ interface SandboxRow {
   base_commit: string | null;
   ignored_files: string;
   ignored_count: number;
-  status: SandboxStatus;
+  status: SandboxStatusValue;
   error: string | null;
   created_at: string;
   updated_at: string;
 }
 
-function toRecord(row: SandboxRow): SandboxRecord {
+function toRecord(row: SandboxRow): SandboxInfo {
   return {
     id: row.id,
     planId: row.plan_id,
@@ -57,7 +57,7 @@ function toRecord(row: SandboxRow): SandboxRecord {
 }
 
 /** Inserts a sandbox row, or replaces every mutable field of an existing one (same id). */
-export function saveSandbox(db: Database, record: SandboxRecord): void {
+export function saveSandbox(db: Database, record: SandboxInfo): void {
   statement(
     db,
     `INSERT INTO sandboxes (id, plan_id, resource_id, resource_name, slot_names, original_path, requested_strategy, strategy,
@@ -75,24 +75,24 @@ export function saveSandbox(db: Database, record: SandboxRecord): void {
 }
 
 /** One sandbox by id. */
-export function getSandbox(db: Database, id: string): SandboxRecord | undefined {
+export function getSandbox(db: Database, id: string): SandboxInfo | undefined {
   const row = statement(db, 'SELECT * FROM sandboxes WHERE id = ?').get(id) as SandboxRow | undefined;
   return row && toRecord(row);
 }
 
 /** The sandbox of a resource in a plan, if any. */
-export function findSandbox(db: Database, planId: string, resourceId: string): SandboxRecord | undefined {
+export function findSandbox(db: Database, planId: string, resourceId: string): SandboxInfo | undefined {
   const row = statement(db, 'SELECT * FROM sandboxes WHERE plan_id = ? AND resource_id = ?').get(planId, resourceId) as SandboxRow | undefined;
   return row && toRecord(row);
 }
 
 /** A plan's sandboxes in creation order. */
-export function planSandboxes(db: Database, planId: string): SandboxRecord[] {
+export function planSandboxes(db: Database, planId: string): SandboxInfo[] {
   return (statement(db, 'SELECT * FROM sandboxes WHERE plan_id = ? ORDER BY created_at, id').all(planId) as SandboxRow[]).map(toRecord);
 }
 
 /** Every sandbox in one of the statuses (recovery looks at the live ones). */
-export function sandboxesWithStatus(db: Database, statuses: readonly SandboxStatus[]): SandboxRecord[] {
+export function sandboxesWithStatus(db: Database, statuses: readonly SandboxStatusValue[]): SandboxInfo[] {
   if (statuses.length === 0) return [];
   const marks = statuses.map(() => '?').join(', ');
   return (statement(db, `SELECT * FROM sandboxes WHERE status IN (${marks}) ORDER BY created_at, id`).all(...statuses) as SandboxRow[]).map(toRecord);
@@ -104,7 +104,7 @@ export function isRegisteredPath(db: Database, dir: string): boolean {
 }
 
 /** Sets a sandbox's status (and error), keeping everything else. */
-export function setSandboxStatus(db: Database, id: string, status: SandboxStatus, at: string, error: string | null = null): void {
+export function setSandboxStatus(db: Database, id: string, status: SandboxStatusValue, at: string, error: string | null = null): void {
   statement(db, 'UPDATE sandboxes SET status = ?, error = ?, updated_at = ? WHERE id = ?').run(status, error, at, id);
 }
 

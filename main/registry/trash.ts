@@ -1,7 +1,7 @@
 /** Queries over the trash of discarded sandboxes. */
 import type { Database } from 'better-sqlite3';
 import type { SandboxStrategy } from '../../shared/model.ts';
-import type { ChangeCounts, TrashEntry } from '../sandbox/model.ts';
+import type { ChangeCountsInfo, TrashItem } from '../../shared/dto.ts';
 
 interface TrashRow {
   id: string;
@@ -19,7 +19,7 @@ interface TrashRow {
   purged_at: string | null;
 }
 
-function toEntry(row: TrashRow): TrashEntry {
+function toEntry(row: TrashRow): TrashItem {
   return {
     id: row.id,
     sandboxId: row.sandbox_id,
@@ -29,7 +29,7 @@ function toEntry(row: TrashRow): TrashEntry {
     sandboxPath: row.sandbox_path,
     strategy: row.strategy,
     trashPath: row.trash_path,
-    counts: JSON.parse(row.counts) as ChangeCounts,
+    counts: JSON.parse(row.counts) as ChangeCountsInfo,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     restoredAt: row.restored_at,
@@ -37,7 +37,7 @@ function toEntry(row: TrashRow): TrashEntry {
 }
 
 /** Records a trash entry. */
-export function insertTrash(db: Database, entry: TrashEntry): void {
+export function insertTrash(db: Database, entry: TrashItem): void {
   db.prepare(
     `INSERT INTO trash (id, sandbox_id, plan_id, resource_name, original_path, sandbox_path, strategy, trash_path, counts,
        created_at, expires_at, restored_at)
@@ -47,14 +47,14 @@ export function insertTrash(db: Database, entry: TrashEntry): void {
 }
 
 /** Entries still in the trash (not restored, not purged), newest first. */
-export function listTrash(db: Database): TrashEntry[] {
+export function listTrash(db: Database): TrashItem[] {
   return (
     db.prepare('SELECT * FROM trash WHERE restored_at IS NULL AND purged_at IS NULL ORDER BY created_at DESC, id DESC').all() as TrashRow[]
   ).map(toEntry);
 }
 
 /** One entry still in the trash. */
-export function getTrash(db: Database, id: string): TrashEntry | undefined {
+export function getTrash(db: Database, id: string): TrashItem | undefined {
   const row = db.prepare('SELECT * FROM trash WHERE id = ? AND restored_at IS NULL AND purged_at IS NULL').get(id) as TrashRow | undefined;
   return row && toEntry(row);
 }

@@ -7,7 +7,7 @@ import { logActivity } from '../registry/activity.ts';
 import type { ProvisionProgress } from './provision/copy-tree.ts';
 import type * as JournalModule from './commit/journal/index.ts';
 import type { SandboxLayout } from './provision/layout.ts';
-import type { SandboxChanges, SandboxStatus } from './model.ts';
+import type { SandboxChangeList, SandboxStatusValue } from '../../shared/dto.ts';
 
 /** The commit journal's functions (main/sandbox/journal/index.ts), injected so tests can add fault hooks. */
 export type CommitJournal = Pick<typeof JournalModule, 'applyTransaction' | 'undoTransaction' | 'recoverTransactions' | 'abandonTransaction'>;
@@ -15,8 +15,8 @@ export type CommitJournal = Pick<typeof JournalModule, 'applyTransaction' | 'und
 /** Events the engine reports: provisioning progress, sandbox status, live change lists. */
 export type SandboxEvent =
   | ({ type: 'progress'; planId: string; resourceId: string; sandboxId: string } & ProvisionProgress)
-  | { type: 'status'; planId: string; sandboxId: string; status: SandboxStatus }
-  | { type: 'changes'; planId: string; sandboxId: string; changes: SandboxChanges }
+  | { type: 'status'; planId: string; sandboxId: string; status: SandboxStatusValue }
+  | { type: 'changes'; planId: string; sandboxId: string; changes: SandboxChangeList }
   /** Recovery finished an interrupted commit or undo of one of the plan's sandboxes. */
   | { type: 'recovered'; planId: string; sandboxId: string };
 

@@ -23,7 +23,7 @@ import { discardSandbox, type DiscardOptions, type DiscardOutcome } from './disc
 import { logEvent, type CommitJournal, type EngineContext, type SandboxEvent } from './engine-context.ts';
 import { isStrictlyInside, layoutFor, metaDir, sandboxPathFor, writeMarker } from './provision/layout.ts';
 import { manifestFile, readManifest, writeBaseline } from './changes/manifest.ts';
-import type { FileDiff, Sandbox, SandboxChanges, SandboxRecord, TrashEntry } from './model.ts';
+import type { FileDiff, HandlerSandbox as Sandbox, SandboxChangeList as SandboxChanges, SandboxInfo as SandboxRecord, TrashItem as TrashEntry } from '../../shared/dto.ts';
 import { provision, removeSandboxFiles } from './provision/provision.ts';
 import { recoverSandboxes, type RecoveryReport } from './recovery/recovery.ts';
 import type { RecoveredTransaction } from './commit/journal/index.ts';

@@ -9,7 +9,7 @@ import type { AccessMode, Project, SandboxStrategy } from '../../shared/model.ts
 import type { BindingParams } from '../core/binding-resolution.ts';
 import { logActivity } from '../registry/activity.ts';
 import { getPlan, setReviewRequested } from '../registry/plans.ts';
-import type { Plan } from '../sandbox/model.ts';
+import type { PlanInfo } from '../../shared/dto.ts';
 import type { Bindery } from './bindery.ts';
 import type { PlanDetail } from './plan-service.ts';
 
@@ -30,8 +30,8 @@ export interface AgentPlan {
   planId: string;
   toolName: string;
   projectName: string;
-  status: Plan['status'];
-  createdBy: Plan['createdBy'];
+  status: PlanInfo['status'];
+  createdBy: PlanInfo['createdBy'];
   reviewRequestedAt: string | null;
   agentMayCommit: boolean;
   slots: AgentSlot[];
@@ -76,7 +76,7 @@ export class AgentService {
   }
 
   /** A plan by id or prefix, refused when it belongs to another project than `projectRef` or the scope. */
-  plan(planRef: string, projectRef?: string): Plan {
+  plan(planRef: string, projectRef?: string): PlanInfo {
     const plan = this.bindery.plans.findPlan(planRef);
     if (projectRef !== undefined) {
       const project = this.bindery.registry.findProject(projectRef);
@@ -104,7 +104,7 @@ export class AgentService {
   }
 
   /** Throws the refusal unless the plan's project lets agents commit, undo and discard. */
-  assertMayChange(planRef: string, projectRef?: string): Plan {
+  assertMayChange(planRef: string, projectRef?: string): PlanInfo {
     const plan = this.plan(planRef, projectRef);
     if (!this.projectAllows(plan.projectId)) {
       throw new BinderyError('forbidden', agentRefusal(plan.projectName), { plan: plan.id, project: plan.projectName });
@@ -113,7 +113,7 @@ export class AgentService {
   }
 
   /** Marks the plan as ready for review and logs the agent's message; the app shows both. */
-  requestReview(planRef: string, message: string | undefined, projectRef?: string): Plan {
+  requestReview(planRef: string, message: string | undefined, projectRef?: string): PlanInfo {
     const plan = this.plan(planRef, projectRef);
     if (plan.status === 'provisioning' || plan.status === 'failed' || plan.status === 'discarded') {
       throw new BinderyError('conflict', `Plan ${plan.id} is ${plan.status}: there is nothing to review. Create a plan and work in its sandboxes first.`, {
@@ -128,7 +128,7 @@ export class AgentService {
       setReviewRequested(db, plan.id, at);
       logActivity(db, { at, kind: 'plan.review_requested', planId: plan.id, sandboxId: null, message: `An agent says the work is ready for review${words}` });
     }).immediate();
-    return getPlan(db, plan.id) as Plan;
+    return getPlan(db, plan.id) as PlanInfo;
   }
 
   private projectAllows(projectId: string): boolean {

@@ -7,7 +7,7 @@ import { events as contractEvents } from '../../shared/events.ts';
 import { gitRepo, tempDir } from '../testing/fixtures.ts';
 import { openBindery } from './bindery.ts';
 import { forwardPlanEvents, toContractEvent } from './plan-events.ts';
-import type { SandboxChanges } from '../sandbox/model.ts';
+import type { SandboxChangeList } from '../../shared/dto.ts';
 
 async function plan() {
   const bindery = openBindery(tempDir('bindery-data-'));
@@ -39,7 +39,7 @@ describe('plan events', () => {
     const { plan: created, bound } = await bindery.plans.createPlan('edit', 'demo');
     expect(seen.some((m) => m.event === 'sandboxChanged' && m.payload.reason === 'plan:ready')).toBe(true);
 
-    const lists: SandboxChanges[] = [];
+    const lists: SandboxChangeList[] = [];
     const unwatch = bindery.plans.watch(created.id, (changes) => lists.push(changes));
     const sandbox = bound[0]!.sandboxPath;
     // Write, then wait quietly (the watcher reports once writes settle); write again now and then in

@@ -15,28 +15,28 @@ import * as plans from '../registry/plans.ts';
 import { planCommits } from '../registry/sandbox-commits.ts';
 import { expectedFor } from '../sandbox/changes/version.ts';
 import { assertSelected } from '../sandbox/commit/operations.ts';
-import type { ActivityEntry, CommitRecord, FileDiff, Plan, PlanStatus, PlanStatusEntry, Sandbox, SandboxChanges } from '../sandbox/model.ts';
+import type { ActivityItem, CommitInfo, FileDiff, HandlerSandbox, PlanHistoryEntry, PlanInfo, PlanStatusValue, SandboxChangeList } from '../../shared/dto.ts';
 import type { ProvisionProgress, SandboxEvent, SandboxManager } from '../sandbox/sandbox-manager.ts';
 import type { RegistryService } from './registry-service.ts';
 
 /** A plan with everything the plan page shows. */
 export interface PlanDetail {
-  plan: Plan;
-  history: PlanStatusEntry[];
+  plan: PlanInfo;
+  history: PlanHistoryEntry[];
   /** Each bound slot and its sandbox path, in slot order. */
   bound: BoundResource[];
-  sandboxes: Sandbox[];
-  commits: CommitRecord[];
+  sandboxes: HandlerSandbox[];
+  commits: CommitInfo[];
 }
 
 /** Events a host forwards: the engine's, plus plan status changes. */
-export type PlanEvent = SandboxEvent | { type: 'plan'; planId: string; status: PlanStatus };
+export type PlanEvent = SandboxEvent | { type: 'plan'; planId: string; status: PlanStatusValue };
 
 /** Options of createPlan. */
 export interface CreatePlanOptions {
   signal?: AbortSignal;
   /** Who asks: a person (the default) or an agent through `bindery mcp`; the app shows it. */
-  createdBy?: Plan['createdBy'];
+  createdBy?: PlanInfo['createdBy'];
   onProgress?: (slotName: string, progress: ProvisionProgress) => void;
 }
 
@@ -117,7 +117,7 @@ export class PlanService {
     const deferred = results.filter((r) => r.deferred).map((r) => r.slotName);
     if (deferred.length > 0) throw deferredError(deferred);
     const stamp = this.stamp();
-    const plan: Plan = {
+    const plan: PlanInfo = {
       id: ulid(),
       toolId: tool.id,
       toolName: tool.name,
@@ -148,7 +148,7 @@ export class PlanService {
   }
 
   /** Plans, newest first. */
-  listPlans(filter: { status?: PlanStatus; limit?: number } = {}): Plan[] {
+  listPlans(filter: { status?: PlanStatusValue; limit?: number } = {}): PlanInfo[] {
     return plans.listPlans(this.options.db, filter);
   }
 
@@ -166,7 +166,7 @@ export class PlanService {
   }
 
   /** The change lists of a plan's sandboxes (or of one). */
-  async changes(planRef: string, resource?: SandboxRef): Promise<SandboxChanges[]> {
+  async changes(planRef: string, resource?: SandboxRef): Promise<SandboxChangeList[]> {
     await this.recover();
     const targets = this.targets(planRef, resource);
     return Promise.all(targets.map((sandbox) => this.options.sandboxes.changes(sandbox.id)));
@@ -241,7 +241,7 @@ export class PlanService {
    * Watches the plan's live sandboxes (or one) and reports each new change list while a tool
    * works in them; the same lists reach onEvent listeners. Returns the function that stops it.
    */
-  watch(planRef: string, onChanges: (changes: SandboxChanges) => void, resource?: SandboxRef): () => Promise<void> {
+  watch(planRef: string, onChanges: (changes: SandboxChangeList) => void, resource?: SandboxRef): () => Promise<void> {
     const stops = this.targets(planRef, resource)
       .filter((s) => s.strategy !== 'none')
       .map((s) => this.options.sandboxes.watch(s.id, onChanges));
@@ -257,7 +257,7 @@ export class PlanService {
   }
 
   /** Puts a discarded sandbox back; its plan is ready again. */
-  async restoreTrash(id: string): Promise<Sandbox> {
+  async restoreTrash(id: string): Promise<HandlerSandbox> {
     await this.recover();
     const sandbox = await this.options.sandboxes.restoreTrash(id);
     const plan = plans.getPlan(this.options.db, sandbox.planId);
@@ -272,26 +272,26 @@ export class PlanService {
   }
 
   /** The activity log, newest first. */
-  activity(filter: { planId?: string; limit?: number } = {}): ActivityEntry[] {
+  activity(filter: { planId?: string; limit?: number } = {}): ActivityItem[] {
     return listActivity(this.options.db, filter);
   }
 
   /** The plan for an id or a unique id prefix. */
-  findPlan(planRef: string): Plan {
+  findPlan(planRef: string): PlanInfo {
     const { db } = this.options;
     const exact = plans.getPlan(db, planRef);
     if (exact) return exact;
     const matches = looksLikeId(planRef) || planRef.length < 4 ? [] : plans.plansWithIdPrefix(db, planRef.toUpperCase());
-    if (matches.length === 1) return matches[0] as Plan;
+    if (matches.length === 1) return matches[0] as PlanInfo;
     const why = matches.length > 1 ? `"${planRef}" matches several plans: give more of the id` : `There is no plan "${planRef}"`;
     throw new NotFoundError(`${why}. See the list with "bindery plans list".`, { planRef });
   }
 
   /** The sandbox of a plan a reference names; with none, the plan's only sandbox. */
-  private pick(planId: string, ref: SandboxRef): Sandbox {
+  private pick(planId: string, ref: SandboxRef): HandlerSandbox {
     const all = this.options.sandboxes.planSandboxes(planId);
     if (ref === undefined) {
-      if (all.length === 1) return all[0] as Sandbox;
+      if (all.length === 1) return all[0] as HandlerSandbox;
       throw new ValidationError(`Plan ${planId} has ${all.length} sandboxes: name one with --resource (${describe(all)}).`, {
         resources: all.map((s) => s.resourceName),
       });
@@ -299,12 +299,12 @@ export class PlanService {
     const found = all.filter(
       (s) => s.id === ref || s.resourceId === ref || s.resourceName === ref || shortName(s.resourceName) === ref || s.slotNames.includes(ref),
     );
-    if (found.length === 1) return found[0] as Sandbox;
+    if (found.length === 1) return found[0] as HandlerSandbox;
     const why = found.length > 1 ? `"${ref}" names several sandboxes of plan ${planId}` : `Plan ${planId} has no sandbox for "${ref}"`;
     throw new NotFoundError(`${why}: use one of ${describe(all)}.`, { resource: ref, resources: all.map((s) => s.resourceName) });
   }
 
-  private targets(planRef: string, ref: SandboxRef): Sandbox[] {
+  private targets(planRef: string, ref: SandboxRef): HandlerSandbox[] {
     const plan = this.findPlan(planRef);
     if (ref !== undefined) return [this.pick(plan.id, ref)];
     return this.options.sandboxes.planSandboxes(plan.id).filter((s) => s.status === 'ready' || s.status === 'committed');
@@ -352,7 +352,7 @@ export class PlanService {
     }
   }
 
-  private setStatus(planId: string, status: PlanStatus, detail: string, error: string | null = null): void {
+  private setStatus(planId: string, status: PlanStatusValue, detail: string, error: string | null = null): void {
     const before = plans.getPlan(this.options.db, planId)?.status;
     plans.setPlanStatus(this.options.db, planId, status, detail, this.stamp(), error);
     if (before !== status) {
@@ -374,6 +374,6 @@ export class PlanService {
   }
 }
 
-function describe(sandboxes: Sandbox[]): string {
+function describe(sandboxes: HandlerSandbox[]): string {
   return sandboxes.map((s) => `${s.resourceName} (slots ${s.slotNames.join(', ') || '-'})`).join(', ') || 'none';
 }

@@ -7,7 +7,7 @@ import type { BoundResource } from '../../../shared/model.ts';
 import { encodeBoundResource, toWire } from '../../core/codec.ts';
 import { VERSION_PATTERN } from '../../sandbox/changes/version.ts';
 import { displayPath } from '../../sandbox/fs/paths.ts';
-import { CHANGE_KINDS, PLAN_STATUSES, RESOLUTIONS, type ChangeCounts, type Plan, type PlanStatus, type Resolution, type Sandbox, type SandboxChanges } from '../../sandbox/model.ts';
+import { CHANGE_KIND_VALUES, PLAN_STATUS_VALUES, RESOLUTION_VALUES, type ChangeCountsInfo, type HandlerSandbox, type PlanInfo, type PlanStatusValue, type ResolutionValue, type SandboxChangeList } from '../../../shared/dto.ts';
 import type { CommitOutcome } from '../../sandbox/commit/commit.ts';
 import type { PlanDetail } from '../../services/plan-service.ts';
 import { collect, type CommandModule } from '../command.ts';
@@ -15,7 +15,7 @@ import { fields, table } from '../output.ts';
 import { parseParams } from './resolve.ts';
 
 /** A bound slot with how its sandbox was made, in the reference spelling plus Bindery's fields. */
-export function encodeBoundSlot(bound: BoundResource, sandbox: Sandbox | undefined): Record<string, unknown> {
+export function encodeBoundSlot(bound: BoundResource, sandbox: HandlerSandbox | undefined): Record<string, unknown> {
   return {
     ...encodeBoundResource(bound),
     resource_name: sandbox?.resourceName ?? null,
@@ -42,7 +42,7 @@ export function encodePlanDetail(detail: PlanDetail): Record<string, unknown> {
   };
 }
 
-function encodePlan(plan: Plan): Record<string, unknown> {
+function encodePlan(plan: PlanInfo): Record<string, unknown> {
   const { id, params, ...rest } = plan;
   // Params are keyed by slot names, which are kept as written (not snake-cased).
   return { plan_id: id, ...(toWire(rest) as Record<string, unknown>), params };
@@ -83,7 +83,7 @@ function renderPlan(detail: PlanDetail): string {
 
 const LETTER: Record<string, string> = { added: 'A', modified: 'M', deleted: 'D', renamed: 'R', type_changed: 'T', mode_changed: 'X' };
 
-function renderChanges(list: SandboxChanges[]): string {
+function renderChanges(list: SandboxChangeList[]): string {
   return list
     .map((c) => {
       const head = `${c.resourceName} (${c.strategy}, ${c.access}): ${c.changes.length} change(s), version ${c.version}${c.violation ? `\n  VIOLATION: ${c.violation}` : ''}`;
@@ -119,15 +119,15 @@ export function parseExpectedVersions(values: string[] = []): { expectedVersion?
 }
 
 /** Parses repeated `--resolve path=ours|theirs|merge` values. */
-export function parseResolutions(values: string[] = []): Record<string, Resolution> {
-  const out: Record<string, Resolution> = {};
+export function parseResolutions(values: string[] = []): Record<string, ResolutionValue> {
+  const out: Record<string, ResolutionValue> = {};
   for (const value of values) {
     const eq = value.lastIndexOf('=');
     const choice = value.slice(eq + 1);
-    if (eq <= 0 || !(RESOLUTIONS as readonly string[]).includes(choice)) {
-      throw new BinderyError('usage', `--resolve takes path=${RESOLUTIONS.join('|')}, not "${value}"`);
+    if (eq <= 0 || !(RESOLUTION_VALUES as readonly string[]).includes(choice)) {
+      throw new BinderyError('usage', `--resolve takes path=${RESOLUTION_VALUES.join('|')}, not "${value}"`);
     }
-    out[value.slice(0, eq)] = choice as Resolution;
+    out[value.slice(0, eq)] = choice as ResolutionValue;
   }
   return out;
 }
@@ -166,12 +166,12 @@ export const registerPlans: CommandModule = (program, context) => {
   plans
     .command('list')
     .description('list plans, newest first')
-    .option('--status <status>', `only plans in this status (${PLAN_STATUSES.join(', ')})`)
+    .option('--status <status>', `only plans in this status (${PLAN_STATUS_VALUES.join(', ')})`)
     .action((options: { status?: string }) => {
-      if (options.status && !(PLAN_STATUSES as readonly string[]).includes(options.status)) {
-        throw new BinderyError('usage', `--status must be one of ${PLAN_STATUSES.join(', ')}, not "${options.status}"`);
+      if (options.status && !(PLAN_STATUS_VALUES as readonly string[]).includes(options.status)) {
+        throw new BinderyError('usage', `--status must be one of ${PLAN_STATUS_VALUES.join(', ')}, not "${options.status}"`);
       }
-      const list = service().listPlans({ status: options.status as PlanStatus | undefined });
+      const list = service().listPlans({ status: options.status as PlanStatusValue | undefined });
       out.result(list.map(encodePlan), () =>
         table(
           ['PLAN', 'TOOL', 'PROJECT', 'STATUS', 'CREATED'],
@@ -222,7 +222,7 @@ export const registerPlans: CommandModule = (program, context) => {
     .description('apply sandbox changes to the originals (conflicting paths are never written until resolved)')
     .option('--resource <resource>', 'one sandbox: resource name, id or slot name')
     .option('--path <path>', 'only this path, or every change under a folder given with a trailing / (repeatable)', collect)
-    .option('--resolve <path=choice>', `settle a conflict: ${RESOLUTIONS.join('|')} (repeatable)`, collect)
+    .option('--resolve <path=choice>', `settle a conflict: ${RESOLUTION_VALUES.join('|')} (repeatable)`, collect)
     .option('--git-commit', 'also create a commit on the current branch of a git original')
     .option('-m, --message <message>', 'the commit message for --git-commit')
     .option('--expect-version <[resource=]version>', 'commit only if the change list still has this version, as "plans changes" shows it (repeatable, one per sandbox)', collect)
@@ -321,8 +321,8 @@ const TRASH_OUTCOMES = {
   failed: 'its interrupted discard or restore could not be finished.',
 } as const;
 
-function describeCounts(counts: ChangeCounts): string {
-  const parts = CHANGE_KINDS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k.replace('_', ' ')}`);
+function describeCounts(counts: ChangeCountsInfo): string {
+  const parts = CHANGE_KIND_VALUES.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k.replace('_', ' ')}`);
   return `${counts.total} change(s)${parts.length ? ` (${parts.join(', ')})` : ''}${counts.ignored ? ` and ${counts.ignored} ignored file(s)` : ''}`;
 }
 

@@ -9,12 +9,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DiskEntry } from './content.ts';
-import type { FileChange } from '../model.ts';
+import type { ChangedFile } from '../../../shared/dto.ts';
 import { changedAt, COARSE_WINDOW_MS, takeRacyRule, wallClockRule, type RacyRule } from './racy-window.ts';
 
 /** One path's inspection as the list needs it: its change (null: none) and the rename identities. */
 export interface ListedPath {
-  change: FileChange | null;
+  change: ChangedFile | null;
   /** Content identity of an added path's new content, to pair it with a deleted one. */
   addedId: string | null;
   /** Content identity of a deleted path's old content. */

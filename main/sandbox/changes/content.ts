@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fsSync, { createReadStream } from 'node:fs';
 import { promisify } from 'node:util';
 import { diffLines } from 'diff';
-import type { EntryType } from '../model.ts';
+import type { EntryType } from '../../../shared/dto.ts';
 import { specialKindOf, type SpecialKind } from '../fs/scan.ts';
 
 /** Files bigger than this get no line counts or text diff (the UI offers "show anyway"). */

@@ -11,7 +11,7 @@ import { sha256RegularSync, type DiskEntry } from './content.ts';
 import { decodeName, inRoot } from '../fs/paths.ts';
 import { metaDir } from '../provision/layout.ts';
 import { manifestFile, RACY_WINDOW_MS, readManifest, sameInstant, type Manifest, type ManifestEntry } from './manifest.ts';
-import type { SandboxRecord } from '../model.ts';
+import type { SandboxInfo } from '../../../shared/dto.ts';
 import { scanChangedSince, scanTree, type ScanEntry, type ScanOptions } from '../fs/scan.ts';
 
 /** Paths that may have changed, with the manifest entry of each (null when the base had none). */
@@ -38,7 +38,7 @@ export function baselineMargin(baselineMs: number): number {
  * baseline, only entries whose ctime is newer are looked at (plus folders whose entries changed,
  * for deletions); otherwise the whole tree is scanned.
  */
-export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanOptions, 'portable'> = {}): Promise<CopyCandidates> {
+export async function copyCandidates(sandbox: SandboxInfo, options: Pick<ScanOptions, 'portable'> = {}): Promise<CopyCandidates> {
   const manifest = trustedManifest(sandbox);
   // Only the sealed manifest's own record counts: a marker file's mtime is anyone's to touch.
   const recorded = options.portable ? null : manifest.baselineMs;
@@ -68,7 +68,7 @@ export async function copyCandidates(sandbox: SandboxRecord, options: Pick<ScanO
  * The base manifest of a copied sandbox, verified by its seal. One that is missing, torn or
  * altered throws: its changes are then unknown, and unknown is not clean (a discard needs force).
  */
-export function trustedManifest(sandbox: SandboxRecord): Manifest {
+export function trustedManifest(sandbox: SandboxInfo): Manifest {
   const file = manifestFile(metaDir(sandbox.path));
   try {
     return readManifest(file);
@@ -86,7 +86,7 @@ export function trustedManifest(sandbox: SandboxRecord): Manifest {
  * A folder of the sandbox that cannot be listed hides what changed in it: the changes are
  * unknown (a discard needs force), and the error names the folder and what to do.
  */
-function unlistable(sandbox: SandboxRecord): (error: NodeJS.ErrnoException) => never {
+function unlistable(sandbox: SandboxInfo): (error: NodeJS.ErrnoException) => never {
   return (error) => {
     if (error.code !== 'EACCES' && error.code !== 'EPERM') throw error;
     const where = typeof error.path === 'string' ? error.path : sandbox.path;
@@ -110,7 +110,7 @@ class Comparison {
    *   after it was written since provisioning, even if its size and mtime say otherwise.
    */
   constructor(
-    private readonly sandbox: SandboxRecord,
+    private readonly sandbox: SandboxInfo,
     private readonly manifest: Manifest,
     private readonly writtenAfter: number | null,
   ) {
@@ -189,7 +189,7 @@ export function hashToLearn(entry: ManifestEntry, original: DiskEntry, at: strin
  * Records learned base hashes (see hashToLearn) in the sealed manifest. Best effort: what is not
  * recorded is learned again at the next look (a damaged manifest is refused by that look too).
  */
-export function learnBaseHashes(sandbox: SandboxRecord, learned: ReadonlyMap<string, string>): void {
+export function learnBaseHashes(sandbox: SandboxInfo, learned: ReadonlyMap<string, string>): void {
   if (learned.size === 0) return;
   try {
     saveLearned(trustedManifest(sandbox), learned);

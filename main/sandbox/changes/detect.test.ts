@@ -10,13 +10,13 @@ import { encodeName } from '../fs/paths.ts';
 import { metaDir } from '../provision/layout.ts';
 import { manifestFile, RACY_WINDOW_MS, readManifest, writeBaseline } from './manifest.ts';
 import { scanChangedSince } from '../fs/scan.ts';
-import type { FileChange } from '../model.ts';
+import type { ChangedFile } from '../../../shared/dto.ts';
 import { newManager } from '../testing/harness.ts';
 
 const ODD = ['with space.txt', 'new\nline.txt', '-leading-dash.txt', 'bad\udcffbyte.txt'];
 const BIG = 5 * 1024 * 1024;
 
-function byPath(changes: FileChange[]): Record<string, Partial<FileChange>> {
+function byPath(changes: ChangedFile[]): Record<string, Partial<ChangedFile>> {
   return Object.fromEntries(changes.map((c) => [c.path, c]));
 }
 

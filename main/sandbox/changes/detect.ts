@@ -13,8 +13,7 @@ import { isUnreadable, lineCounts, readEntryOrWhy, readSmallEntry, sameContent, 
 import { displayPath, hasEscapes, inRoot } from '../fs/paths.ts';
 import { changeListVersion, sideIds, type VersionedChange } from './version.ts';
 import { sameInstant, type ManifestEntry } from './manifest.ts';
-import type { ChangeCounts, CommittedState, FileChange, SandboxChanges, SandboxRecord } from '../model.ts';
-import { CHANGE_KINDS } from '../model.ts';
+import { CHANGE_KIND_VALUES, type ChangeCountsInfo, type ChangedFile, type CommittedState, type SandboxChangeList, type SandboxInfo } from '../../../shared/dto.ts';
 import { runPool } from '../fs/pool.ts';
 
 /** What the base held at a path: a git tree entry, a manifest entry, or nothing. */
@@ -46,13 +45,13 @@ export interface PathState {
 
 /** A change with the states it was computed from (a rename has the old path's state as `source`). */
 export interface InspectedChange {
-  change: FileChange;
+  change: ChangedFile;
   target: PathState;
   source: PathState | null;
 }
 
 /** Every change of a sandbox, with its states, for committing. */
-export async function inspectChanges(sandbox: SandboxRecord, tempDir: string, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
+export async function inspectChanges(sandbox: SandboxInfo, tempDir: string, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
   return inspectBases(sandbox, await candidateBases(sandbox, tempDir), ownCommits);
 }
 
@@ -61,7 +60,7 @@ export async function inspectChanges(sandbox: SandboxRecord, tempDir: string, ow
  * Only that path is read, unless it was added or deleted: then it may be half of a rename, which
  * takes the whole list to pair.
  */
-export async function inspectPath(sandbox: SandboxRecord, tempDir: string, relPath: string): Promise<InspectedChange | undefined> {
+export async function inspectPath(sandbox: SandboxInfo, tempDir: string, relPath: string): Promise<InspectedChange | undefined> {
   const bases = await candidateBases(sandbox, tempDir);
   if (!bases.has(relPath)) return undefined;
   const [alone] = await inspectBases(sandbox, new Map([[relPath, bases.get(relPath) ?? null]]));
@@ -71,7 +70,7 @@ export async function inspectPath(sandbox: SandboxRecord, tempDir: string, relPa
 }
 
 /** The paths that may have changed, with what the base held at each. */
-async function candidateBases(sandbox: SandboxRecord, tempDir: string): Promise<Map<string, BaseInfo>> {
+async function candidateBases(sandbox: SandboxInfo, tempDir: string): Promise<Map<string, BaseInfo>> {
   const bases = new Map<string, BaseInfo>();
   if (sandbox.strategy === 'none') return bases;
   if (sandbox.status === 'discarded' || sandbox.status === 'missing' || sandbox.status === 'failed') {
@@ -86,7 +85,7 @@ async function candidateBases(sandbox: SandboxRecord, tempDir: string): Promise<
 }
 
 /** Reads the candidates on both sides and describes each, renames paired, in path order. */
-async function inspectBases(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
+async function inspectBases(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
   const pairable: Array<Pairable<InspectedChange>> = [];
   const learned = new Map<string, string>();
   const states = await readStates(sandbox, bases, undefined, ownCommits, learned);
@@ -113,7 +112,7 @@ type ReadAhead = Map<string, Sides>;
 /** Read ahead while git works, at most: enough for a tool's burst of edits, bounded in memory. */
 const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 
-async function readSides(sandbox: SandboxRecord, rel: string): Promise<Sides> {
+async function readSides(sandbox: SandboxInfo, rel: string): Promise<Sides> {
   const readAtMs = Date.now();
   const [inSandbox, original] = await Promise.all([readEntryOrWhy(inRoot(sandbox.path, rel)), readEntryOrWhy(inRoot(sandbox.originalPath, rel))]);
   // A path that cannot be read is reported as such, not a failure of the whole list (see changes-unreadable.ts).
@@ -128,7 +127,7 @@ async function readSides(sandbox: SandboxRecord, rel: string): Promise<Sides> {
  * to read, and whatever is past the byte budget are left to be read after git, with the rest.
  * What is read stands for the path in this look, as a read after git's would.
  */
-function readAhead(sandbox: SandboxRecord, rels: readonly string[]): ReadAhead {
+function readAhead(sandbox: SandboxInfo, rels: readonly string[]): ReadAhead {
   const ahead: ReadAhead = new Map();
   let bytes = 0;
   for (const rel of rels) {
@@ -156,7 +155,7 @@ function readAhead(sandbox: SandboxRecord, rels: readonly string[]): ReadAhead {
  * Reads both sides of each candidate (or takes them from `ahead`), and the base content where it
  * is known; adds to `learned` the base hashes a copy's original proves (for learnBaseHashes).
  */
-async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, ahead: ReadAhead | undefined, ownCommits: OwnCommits | undefined, learned: Map<string, string>): Promise<PathState[]> {
+async function readStates(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, ahead: ReadAhead | undefined, ownCommits: OwnCommits | undefined, learned: Map<string, string>): Promise<PathState[]> {
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);
   await runPool(rels.length, 16, async (index) => {
@@ -189,7 +188,7 @@ async function readStates(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, 
  * their bytes serve as the base's). Names that are not UTF-8 cannot be passed; they stay unsure,
  * which is the safe side.
  */
-async function settleThroughFilters(sandbox: SandboxRecord, states: PathState[]): Promise<void> {
+async function settleThroughFilters(sandbox: SandboxInfo, states: PathState[]): Promise<void> {
   if (sandbox.strategy !== 'git_worktree' || !sandbox.baseCommit) return;
   const unsure = states.filter((s) => !s.originalIsBase && s.base?.kind === 'git' && s.base.entry.type === 'file' && s.original.type === 'file' && !hasEscapes(s.rel));
   if (unsure.length === 0) return;
@@ -201,7 +200,7 @@ async function settleThroughFilters(sandbox: SandboxRecord, states: PathState[])
  * The change list of a sandbox (DESIGN 2.2), with the read_only violation when there is one.
  * With a cache, paths whose two sides have not moved since the cache's last look are not read again.
  */
-export async function detectChanges(sandbox: SandboxRecord, tempDir: string, cache?: ChangeCache, ownCommits?: OwnCommits): Promise<SandboxChanges> {
+export async function detectChanges(sandbox: SandboxInfo, tempDir: string, cache?: ChangeCache, ownCommits?: OwnCommits): Promise<SandboxChangeList> {
   const listing = candidateBases(sandbox, tempDir);
   // Begun once git is under way (starting it is this thread's longest step), and before anything is read.
   const look = cache?.beginLook();
@@ -227,7 +226,7 @@ const LIST_CHUNK = 1024;
  * The changes of `bases`, reading only the paths the cache (when given, with the look it serves)
  * has no settled inspection of, a chunk at a time, with the list's version (change-version.ts).
  */
-async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>, cached?: { cache: ChangeCache; look: CacheLook }, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<{ changes: FileChange[]; version: string }> {
+async function listChanges(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, cached?: { cache: ChangeCache; look: CacheLook }, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<{ changes: ChangedFile[]; version: string }> {
   const { cache, look } = cached ?? {};
   cache?.retainOnly(new Set(bases.keys()));
   const context = (rel: string, base: BaseInfo) => `${sandbox.access}|${JSON.stringify(base)}|${JSON.stringify(ownCommits?.get(rel) ?? null)}`;
@@ -271,8 +270,8 @@ async function listChanges(sandbox: SandboxRecord, bases: Map<string, BaseInfo>,
 }
 
 /** Counts per kind, for confirmations. */
-export function countChanges(changes: FileChange[]): ChangeCounts {
-  const counts = Object.fromEntries(CHANGE_KINDS.map((kind) => [kind, 0])) as ChangeCounts;
+export function countChanges(changes: ChangedFile[]): ChangeCountsInfo {
+  const counts = Object.fromEntries(CHANGE_KIND_VALUES.map((kind) => [kind, 0])) as ChangeCountsInfo;
   for (const change of changes) counts[change.kind]++;
   counts.total = changes.length;
   return counts;
@@ -302,7 +301,7 @@ function matchesBase(disk: DiskEntry, base: BaseInfo, writeOnly: boolean): boole
   return sameInode && (entry.ctimeMs === undefined || sameInstant(disk.ctimeMs, entry.ctimeMs));
 }
 
-async function loadBaseContent(sandbox: SandboxRecord, states: PathState[]): Promise<void> {
+async function loadBaseContent(sandbox: SandboxInfo, states: PathState[]): Promise<void> {
   // Where the original still holds the base, its bytes are the base's (the same content identity); git is asked for the rest.
   const fromGit: Array<PathState & { base: { kind: 'git'; entry: GitBaseEntry } }> = [];
   for (const state of states) {
@@ -325,20 +324,20 @@ function sandboxIsBase(state: PathState): boolean | null {
   return null;
 }
 
-function describe(state: PathState, sandbox: SandboxRecord): FileChange | null {
+function describe(state: PathState, sandbox: SandboxInfo): ChangedFile | null {
   const { unreadable } = state;
   if (!unreadable) return describeRead(state, sandbox);
   return unreadableChange(state, unreadable, unreadable.side === 'original' ? describeRead(state, sandbox) : null);
 }
 
-function describeRead(state: PathState, sandbox: SandboxRecord): FileChange | null {
+function describeRead(state: PathState, sandbox: SandboxInfo): ChangedFile | null {
   const { base, sandbox: now } = state;
   if (now.type === 'other') return null;
   if (base === null && now.type === null) return null;
   const oldType = base?.entry.type ?? null;
   const oldMode = base ? base.entry.mode : null;
   const newMode = now.type === null ? null : now.mode;
-  let kind: FileChange['kind'];
+  let kind: ChangedFile['kind'];
   if (base === null) kind = 'added';
   else if (now.type === null) kind = 'deleted';
   else if (now.type !== base.entry.type) kind = 'type_changed';
@@ -364,13 +363,13 @@ function describeRead(state: PathState, sandbox: SandboxRecord): FileChange | nu
   };
 }
 
-function modeDiffers(base: NonNullable<BaseInfo>, mode: number, access: SandboxRecord['access']): boolean {
+function modeDiffers(base: NonNullable<BaseInfo>, mode: number, access: SandboxInfo['access']): boolean {
   if (base.kind === 'git' || base.entry.type === 'symlink') return base.entry.type === 'file' && (base.entry.mode & 0o111) !== (mode & 0o111);
   const mask = access === 'read_only' ? 0o7555 : 0o7777;
   return (base.entry.mode & mask) !== (mode & mask);
 }
 
-function countLines(state: PathState, kind: FileChange['kind']): { additions: number; deletions: number } | null {
+function countLines(state: PathState, kind: ChangedFile['kind']): { additions: number; deletions: number } | null {
   const now = state.sandbox;
   const after = now.type === null ? '' : now.type === 'other' ? undefined : now.data?.toString('utf8');
   const before = kind === 'added' ? '' : state.baseContent?.toString('utf8');
@@ -401,7 +400,7 @@ function alreadyThere(state: PathState): boolean {
   return original.type !== 'file' || sandbox.type !== 'file' || original.mode === committedMode(state, sandbox.mode);
 }
 
-function drift(state: PathState, sandbox: SandboxRecord): Pick<FileChange, 'drift' | 'driftReason'> {
+function drift(state: PathState, sandbox: SandboxInfo): Pick<ChangedFile, 'drift' | 'driftReason'> {
   if (alreadyThere(state)) return { drift: 'applied', driftReason: null };
   // Where this sandbox committed before, the original is untouched while it holds that commit (even the base put back is someone's change).
   if (state.ownCommit ? holds(state.original, state.ownCommit) : state.originalIsBase) return { drift: 'clean', driftReason: null };
@@ -427,7 +426,7 @@ function onlyStatusMoved(state: PathState): boolean {
 /** A change to pair into renames, with the content identities that pairing compares (computed only when needed). */
 interface Pairable<T> {
   value: T;
-  change: FileChange;
+  change: ChangedFile;
   /** The identity of an added path's new content. */
   addedId: () => string | null;
   /** The identity of a deleted path's old content. */
@@ -438,7 +437,7 @@ interface Pairable<T> {
  * The content identities that pair a rename. A worktree's base is named by git blob ids, which
  * need no base content (a file over the text limit has none); a copy's by sha256.
  */
-function pairableState(inspected: InspectedChange, strategy: SandboxRecord['strategy']): Pairable<InspectedChange> {
+function pairableState(inspected: InspectedChange, strategy: SandboxInfo['strategy']): Pairable<InspectedChange> {
   const { sandbox } = inspected.target;
   const byBlob = strategy === 'git_worktree';
   return {
@@ -450,7 +449,7 @@ function pairableState(inspected: InspectedChange, strategy: SandboxRecord['stra
 }
 
 /** Turns a deleted and an added path with the same content into one rename, made by `renamed`. */
-function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, deleted: T, change: FileChange) => T): T[] {
+function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, deleted: T, change: ChangedFile) => T): T[] {
   const deletedById = new Map<string, Pairable<T>>();
   for (const c of items) {
     if (c.change.kind !== 'deleted') continue;
@@ -469,7 +468,7 @@ function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, deleted: 
     const conflict = c.change.drift === 'conflict' ? c.change : gone.change.drift === 'conflict' ? gone.change : null;
     // Applied only when both halves are: a new path that is already there still leaves the old one to delete.
     const drift = conflict ? 'conflict' : c.change.drift === 'applied' && gone.change.drift === 'applied' ? 'applied' : 'clean';
-    const change: FileChange = {
+    const change: ChangedFile = {
       ...c.change,
       kind: 'renamed',
       oldPath: gone.change.path,
@@ -485,7 +484,7 @@ function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, deleted: 
   return [...items.filter((c) => !consumed.has(c)).map((c) => c.value), ...out];
 }
 
-function byPath(a: FileChange, b: FileChange): number {
+function byPath(a: ChangedFile, b: ChangedFile): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 

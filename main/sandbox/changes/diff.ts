@@ -8,10 +8,10 @@ import { NotFoundError } from '../../../shared/errors.ts';
 import { inspectPath, type PathState } from './detect.ts';
 import { TEXT_LIMIT } from './content.ts';
 import { displayPath } from '../fs/paths.ts';
-import type { FileDiff, SandboxRecord } from '../model.ts';
+import type { FileDiff, SandboxInfo } from '../../../shared/dto.ts';
 
 /** The diff of `relPath` (the new path of a rename, or its old path) in a sandbox. */
-export async function fileDiff(sandbox: SandboxRecord, relPath: string, tempDir: string): Promise<FileDiff> {
+export async function fileDiff(sandbox: SandboxInfo, relPath: string, tempDir: string): Promise<FileDiff> {
   const found = await inspectPath(sandbox, tempDir, relPath);
   if (!found) {
     throw new NotFoundError(`${displayPath(relPath)} has no change in the sandbox of ${sandbox.resourceName}: list the changes with "bindery plans changes".`, {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { decodeName } from '../fs/paths.ts';
 import { git, gitStream, splitNul } from '../../git/git.ts';
-import type { EntryType, SandboxRecord } from '../model.ts';
+import type { EntryType, SandboxInfo } from '../../../shared/dto.ts';
 import { dropFromIndex, findSpecialFiles, ignoredOf } from './special-scan.ts';
 import { walkSync } from '../fs/walk.ts';
 
@@ -31,7 +31,7 @@ const GITLINK = '160000';
  * changes that cannot be committed, where git would show a tracked file replaced by one as
  * modified and a new one not at all.
  */
-export async function gitCandidates(sandbox: SandboxRecord, tempDir: string): Promise<Candidates> {
+export async function gitCandidates(sandbox: SandboxInfo, tempDir: string): Promise<Candidates> {
   const [status, specials] = await Promise.all([
     git('status', ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--no-renames'], { cwd: sandbox.path, optionalLocks: true }),
     findSpecialFiles(sandbox.path),
@@ -50,7 +50,7 @@ export async function gitCandidates(sandbox: SandboxRecord, tempDir: string): Pr
 }
 
 /** The candidates `git status` lists in a sandbox whose HEAD is still the base. */
-function statusCandidates(sandbox: SandboxRecord, records: Buffer[]): Candidates {
+function statusCandidates(sandbox: SandboxInfo, records: Buffer[]): Candidates {
   const candidates: Candidates = new Map();
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
@@ -82,7 +82,7 @@ function statusCandidates(sandbox: SandboxRecord, records: Buffer[]): Candidates
  * moved. The repositories `nested` in the sandbox are left out of it (`add` refuses one without a
  * commit); the caller lists their files. So are the `specials` (`add` refuses those too).
  */
-async function indexCandidates(sandbox: SandboxRecord, tempDir: string, nested: readonly string[], specials: readonly string[]): Promise<Candidates> {
+async function indexCandidates(sandbox: SandboxInfo, tempDir: string, nested: readonly string[], specials: readonly string[]): Promise<Candidates> {
   await fs.mkdir(tempDir, { recursive: true });
   const tempIndex = path.join(tempDir, `changes-${ulid()}`);
   const env = { GIT_INDEX_FILE: tempIndex };

@@ -10,7 +10,7 @@ import { BinderyError, ConflictError } from '../../../shared/errors.ts';
 import type { PathState } from './detect.ts';
 import type { DiskEntry, UnreadableEntry } from './content.ts';
 import { displayPath } from '../fs/paths.ts';
-import type { FileChange } from '../model.ts';
+import type { ChangedFile } from '../../../shared/dto.ts';
 import type { SpecialKind } from '../fs/scan.ts';
 
 /** The side of a path that could not be read, and what is known of it. */
@@ -33,7 +33,7 @@ export function specialSide(inSandbox: DiskEntry): UnreadableSide | null {
  * sides that could be read (the sandbox's, when only the original failed); null when the sandbox
  * holds no change there, or could not be read itself (then its stat describes the change).
  */
-export function unreadableChange(state: PathState, unreadable: UnreadableSide, readable: FileChange | null): FileChange | null {
+export function unreadableChange(state: PathState, unreadable: UnreadableSide, readable: ChangedFile | null): ChangedFile | null {
   const { side, entry, special } = unreadable;
   if (special) return specialChange(state, entry.unreadable, special);
   const why = `${side === 'sandbox' ? "the sandbox's" : "the original's"} ${entry.stat?.type ?? 'file'} cannot be read: ${entry.unreadable}`;
@@ -41,7 +41,7 @@ export function unreadableChange(state: PathState, unreadable: UnreadableSide, r
   if (side === 'original') return readable ? { ...readable, ...flag } : null;
   const { base } = state;
   const now = entry.stat;
-  const kind: FileChange['kind'] = base === null ? 'added' : now !== null && now.type !== base.entry.type ? 'type_changed' : 'modified';
+  const kind: ChangedFile['kind'] = base === null ? 'added' : now !== null && now.type !== base.entry.type ? 'type_changed' : 'modified';
   return {
     path: state.rel,
     oldPath: null,
@@ -59,7 +59,7 @@ export function unreadableChange(state: PathState, unreadable: UnreadableSide, r
 }
 
 /** A special file in the sandbox: added where the base had nothing, else a change of type (never a deletion). */
-function specialChange(state: PathState, why: string, special: SpecialKind): FileChange {
+function specialChange(state: PathState, why: string, special: SpecialKind): ChangedFile {
   const { base } = state;
   return {
     path: state.rel,
@@ -81,7 +81,7 @@ function specialChange(state: PathState, why: string, special: SpecialKind): Fil
 }
 
 /** Refuses to show the diff of an unreadable change, saying why and what to do. */
-export function assertReadable(change: FileChange): void {
+export function assertReadable(change: ChangedFile): void {
   if (!change.unreadable) return;
   if (change.special) {
     throw new BinderyError('io_error', `${displayPath(change.path)}: ${change.unreadable}, so it has no diff. Remove it from the sandbox, or keep the original here when committing (ours).`, {
@@ -94,7 +94,7 @@ export function assertReadable(change: FileChange): void {
 }
 
 /** The error of a commit that includes unreadable changes or special files: each by path, and what to do. */
-export function unreadableError(changes: readonly FileChange[], resourceName: string): ConflictError {
+export function unreadableError(changes: readonly ChangedFile[], resourceName: string): ConflictError {
   const lines = changes.slice(0, 20).map((c) => `  - ${displayPath(c.path)}: ${c.unreadable}`);
   const more = changes.length > 20 ? `\n  ... and ${changes.length - 20} more` : '';
   const specials = changes.filter((c) => c.special).length;

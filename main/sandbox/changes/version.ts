@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { ConflictError, ValidationError } from '../../../shared/errors.ts';
 import type { BaseInfo, InspectedChange, PathState } from './detect.ts';
-import type { FileChange, SandboxRecord } from '../model.ts';
+import type { ChangedFile, SandboxInfo } from '../../../shared/dto.ts';
 
 /** A change with the content ids it was described from (`sideIds`; a rename's two halves joined by `|`). */
 export interface VersionedChange {
-  change: FileChange;
+  change: ChangedFile;
   ids: string;
 }
 
@@ -22,7 +22,7 @@ export const VERSION_PATTERN = /^(\d+)-([0-9a-f]{16})$/;
  * The content ids of one path: what the sandbox holds now (the strategy's own content identity,
  * which change detection computes anyway) and what the base held there (fixed for the sandbox's life).
  */
-export function sideIds(state: PathState, strategy: SandboxRecord['strategy']): string {
+export function sideIds(state: PathState, strategy: SandboxInfo['strategy']): string {
   const now = state.sandbox;
   const current = now.type === null || now.type === 'other' ? '-' : `${now.type}:${strategy === 'git_worktree' ? now.blobId : now.sha256}`;
   return `${current}<${baseId(state.base)}`;
@@ -46,7 +46,7 @@ export function changeListVersion(changes: readonly VersionedChange[]): string {
 }
 
 /** The version of the list a commit works from: the same as the list's when the disk is the same. */
-export function inspectedVersion(inspected: readonly InspectedChange[], strategy: SandboxRecord['strategy']): string {
+export function inspectedVersion(inspected: readonly InspectedChange[], strategy: SandboxInfo['strategy']): string {
   return changeListVersion(
     inspected.map((item) => ({
       change: item.change,
@@ -73,7 +73,7 @@ export function versionCount(version: string): number | null {
  * Refuses a commit when the change list it works from (`actual`) is not the one the person
  * reviewed (`expected`): nothing is written, and the message gives both counts.
  */
-export function assertReviewed(expected: string, actual: string, sandbox: Pick<SandboxRecord, 'id' | 'resourceName'>): void {
+export function assertReviewed(expected: string, actual: string, sandbox: Pick<SandboxInfo, 'id' | 'resourceName'>): void {
   if (expected === actual) return;
   const reviewed = versionCount(expected);
   if (reviewed === null) {

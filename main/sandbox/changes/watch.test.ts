@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
-import type { SandboxChanges } from '../model.ts';
+import type { SandboxChangeList } from '../../../shared/dto.ts';
 import { newManager } from '../testing/harness.ts';
 
 describe('live changes', () => {
@@ -11,7 +11,7 @@ describe('live changes', () => {
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
     const events: string[] = [];
     manager.onEvent((event) => events.push(event.type));
-    const seen = new Promise<SandboxChanges>((resolve) => {
+    const seen = new Promise<SandboxChangeList>((resolve) => {
       const stop = manager.watch(sandbox.id, (changes) => {
         if (changes.changes.length === 2) void stop().then(() => resolve(changes));
       });

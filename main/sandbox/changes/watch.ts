@@ -3,16 +3,16 @@
  * last event of a burst, the change list is computed again and reported.
  */
 import { watch } from 'chokidar';
-import type { SandboxChanges, SandboxRecord } from '../model.ts';
+import type { SandboxChangeList, SandboxInfo } from '../../../shared/dto.ts';
 
 /** How long a burst of file events settles before the change list is recomputed. */
 export const SETTLE_MS = 150;
 
 /** Watches `sandbox` and calls `report` with fresh changes after each burst; returns the stop function. */
 export function watchSandbox(
-  sandbox: SandboxRecord,
-  detect: () => Promise<SandboxChanges>,
-  report: (changes: SandboxChanges) => void,
+  sandbox: SandboxInfo,
+  detect: () => Promise<SandboxChangeList>,
+  report: (changes: SandboxChangeList) => void,
   onError: (error: unknown) => void = () => undefined,
 ): () => Promise<void> {
   const watcher = watch(sandbox.path, {

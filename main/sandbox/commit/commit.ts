@@ -16,7 +16,7 @@ import { logEvent, type EngineContext } from '../engine-context.ts';
 import { displayPath } from '../fs/paths.ts';
 import { commitPaths, currentBranch } from './git-commit.ts';
 import { leftList, type CommitProgress, type DriftedPath } from './journal/index.ts';
-import type { CommitRecord, CommittedState, SandboxRecord } from '../model.ts';
+import type { CommitInfo, CommittedState, SandboxInfo } from '../../../shared/dto.ts';
 import { noteRecovered } from '../recovery/recovery.ts';
 
 /** Options of a commit. */
@@ -31,16 +31,16 @@ export interface CommitOptions extends CommitSelection {
 
 /** What a commit did. */
 export type CommitOutcome =
-  | { kind: 'committed'; sandboxId: string; commit: CommitRecord; skipped: string[] }
+  | { kind: 'committed'; sandboxId: string; commit: CommitInfo; skipped: string[] }
   | { kind: 'nothing'; sandboxId: string; skipped: string[]; reason: string };
 
 /** Commits one sandbox. */
-export async function commitSandbox(context: EngineContext, sandbox: SandboxRecord, options: CommitOptions): Promise<CommitOutcome> {
+export async function commitSandbox(context: EngineContext, sandbox: SandboxInfo, options: CommitOptions): Promise<CommitOutcome> {
   // Held from the first look to the commit's record, so another process's commit cannot come between them.
   return withSandboxLocks(context, [sandbox], 'committing to', () => commitSandboxLocked(context, getSandbox(context.db, sandbox.id) ?? sandbox, options), options.signal);
 }
 
-async function commitSandboxLocked(context: EngineContext, sandbox: SandboxRecord, options: CommitOptions): Promise<CommitOutcome> {
+async function commitSandboxLocked(context: EngineContext, sandbox: SandboxInfo, options: CommitOptions): Promise<CommitOutcome> {
   const plan = await planCommit(sandbox, options, context.layout.tempDir, committedStates(context.db, sandbox.id));
   try {
     checkResolutions(plan.unmatchedResolutions);
@@ -53,12 +53,12 @@ async function commitSandboxLocked(context: EngineContext, sandbox: SandboxRecor
 }
 
 /** Commits every committable sandbox of a plan, all checked before any is written. */
-export async function commitAll(context: EngineContext, sandboxes: SandboxRecord[], options: CommitOptions): Promise<CommitOutcome[]> {
+export async function commitAll(context: EngineContext, sandboxes: SandboxInfo[], options: CommitOptions): Promise<CommitOutcome[]> {
   const fresh = () => sandboxes.map((s) => getSandbox(context.db, s.id) ?? s);
   return withSandboxLocks(context, sandboxes, 'committing to', () => commitAllLocked(context, fresh(), options), options.signal);
 }
 
-async function commitAllLocked(context: EngineContext, sandboxes: SandboxRecord[], options: CommitOptions): Promise<CommitOutcome[]> {
+async function commitAllLocked(context: EngineContext, sandboxes: SandboxInfo[], options: CommitOptions): Promise<CommitOutcome[]> {
   const live = sandboxes.filter((s) => s.strategy !== 'none' && s.access !== 'read_only' && (s.status === 'ready' || s.status === 'committed'));
   const plans: CommitPlan[] = [];
   try {
@@ -87,11 +87,11 @@ async function commitAllLocked(context: EngineContext, sandboxes: SandboxRecord[
 }
 
 /** Undoes the newest commit of a sandbox that is not undone yet. */
-export async function undoLastCommit(context: EngineContext, sandbox: SandboxRecord): Promise<{ restored: string[]; gitCommit: string | null }> {
+export async function undoLastCommit(context: EngineContext, sandbox: SandboxInfo): Promise<{ restored: string[]; gitCommit: string | null }> {
   return withSandboxLocks(context, [sandbox], 'undoing a commit to', () => undoLocked(context, sandbox));
 }
 
-async function undoLocked(context: EngineContext, sandbox: SandboxRecord): Promise<{ restored: string[]; gitCommit: string | null }> {
+async function undoLocked(context: EngineContext, sandbox: SandboxInfo): Promise<{ restored: string[]; gitCommit: string | null }> {
   const commit = lastCommit(context.db, sandbox.id);
   if (!commit) throw new NotFoundError(`The sandbox of ${sandbox.resourceName} has no commit to undo.`, { sandboxId: sandbox.id });
   let result: Awaited<ReturnType<EngineContext['journal']['undoTransaction']>>;
@@ -153,7 +153,7 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
   }
   const onBranch = branch && options.gitCommit ? await commitPaths(sandbox.originalPath, branch, [...result.written, ...result.deleted], options.gitCommit.message, context.layout.tempDir) : null;
   const gitCommit = onBranch?.commit ?? null;
-  const commit: CommitRecord = {
+  const commit: CommitInfo = {
     id: ulid(),
     sandboxId: sandbox.id,
     planId: sandbox.planId,
@@ -186,7 +186,7 @@ function ownStates(plan: CommitPlan, committed: Record<string, CommittedState>):
  * A commit stopped by a change meanwhile whose undoing could not put every path back (a folder was
  * swapped under it): what stopped it, exactly which paths are left and where their backups are.
  */
-function partlyUndone(context: EngineContext, sandbox: SandboxRecord, stopped: DriftedPath[], left: DriftedPath[], backupDir: string): BinderyError {
+function partlyUndone(context: EngineContext, sandbox: SandboxInfo, stopped: DriftedPath[], left: DriftedPath[], backupDir: string): BinderyError {
   const message =
     `Commit of ${sandbox.resourceName} stopped: ${stopped.map((p) => `${p.relPath} (${p.reason})`).slice(0, 3).join('; ')}. ` +
     `Undoing what it had written left ${left.length} path(s) in ${sandbox.originalPath} not as before: ${leftList(left)} ` +
@@ -196,8 +196,8 @@ function partlyUndone(context: EngineContext, sandbox: SandboxRecord, stopped: D
 }
 
 /** Undoes the commits already written; returns those whose undo failed (they stay committed) and why. */
-async function undoApplied(context: EngineContext, outcomes: CommitOutcome[]): Promise<Array<{ sandbox: SandboxRecord; reason: string }>> {
-  const kept: Array<{ sandbox: SandboxRecord; reason: string }> = [];
+async function undoApplied(context: EngineContext, outcomes: CommitOutcome[]): Promise<Array<{ sandbox: SandboxInfo; reason: string }>> {
+  const kept: Array<{ sandbox: SandboxInfo; reason: string }> = [];
   for (const outcome of outcomes.reverse()) {
     if (outcome.kind !== 'committed') continue;
     const row = getSandbox(context.db, outcome.sandboxId);
@@ -208,7 +208,7 @@ async function undoApplied(context: EngineContext, outcomes: CommitOutcome[]): P
 }
 
 /** The failure of a commitAll, saying which commits written before it stay (their undo failed): never "nothing was written" over them. */
-function withKept(error: unknown, kept: Array<{ sandbox: SandboxRecord; reason: string }>): unknown {
+function withKept(error: unknown, kept: Array<{ sandbox: SandboxInfo; reason: string }>): unknown {
   if (kept.length === 0 || !(error instanceof Error)) return error;
   const list = kept.map(({ sandbox, reason }) => `the commit of ${sandbox.resourceName} to ${sandbox.originalPath} stays, as undoing it was refused (${reason})`).join('; ');
   error.message += ` Of the sandboxes committed before it, ${list}: undo it from that sandbox once resolved.`;

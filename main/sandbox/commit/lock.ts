@@ -5,10 +5,10 @@
  */
 import type { EngineContext } from '../engine-context.ts';
 import { folderKey, locksDirOf, withLocks, type LockKey } from './journal/index.ts';
-import type { SandboxRecord } from '../model.ts';
+import type { SandboxInfo } from '../../../shared/dto.ts';
 
 /** Runs `work` holding the locks of the originals and folders of `sandboxes`; `doing` says what for ("committing to"); `signal` stops the wait. */
-export async function withSandboxLocks<T>(context: EngineContext, sandboxes: readonly SandboxRecord[], doing: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+export async function withSandboxLocks<T>(context: EngineContext, sandboxes: readonly SandboxInfo[], doing: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const keys: LockKey[] = [];
   for (const sandbox of sandboxes) {
     keys.push({ key: await folderKey(sandbox.originalPath), label: `${doing} ${sandbox.originalPath}` });

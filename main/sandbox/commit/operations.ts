@@ -16,7 +16,7 @@ import type { DiskEntry } from '../changes/content.ts';
 import { decodeName, displayPath, inRoot } from '../fs/paths.ts';
 import type { Expectation, KnownContent, SeenStat, TransactionOp } from './journal/index.ts';
 import { mergeThreeWay } from './merge.ts';
-import type { Resolution, SandboxRecord } from '../model.ts';
+import type { ResolutionValue, SandboxInfo } from '../../../shared/dto.ts';
 
 /** What the caller chose. */
 export interface CommitSelection {
@@ -25,7 +25,7 @@ export interface CommitSelection {
   /** The version of the change list the person reviewed (change-version.ts): any other list is refused, with nothing written. */
   expectedVersion?: string;
   /** How each conflicting path is settled. */
-  resolutions?: Record<string, Resolution>;
+  resolutions?: Record<string, ResolutionValue>;
 }
 
 /** A path that blocks the commit, and why. */
@@ -36,7 +36,7 @@ export interface BlockedPath {
 
 /** The ops of one sandbox's commit. */
 export interface CommitPlan {
-  sandbox: SandboxRecord;
+  sandbox: SandboxInfo;
   ops: TransactionOp[];
   /** Paths left alone: already applied, or kept as the original ("ours"). */
   skipped: string[];
@@ -53,7 +53,7 @@ export interface CommitPlan {
  * Plans the commit of `sandbox` (`ownCommits`: what its earlier commits left in the original);
  * throws for a sandbox that cannot be committed at all.
  */
-export async function planCommit(sandbox: SandboxRecord, selection: CommitSelection, tempDir: string, ownCommits?: OwnCommits): Promise<CommitPlan> {
+export async function planCommit(sandbox: SandboxInfo, selection: CommitSelection, tempDir: string, ownCommits?: OwnCommits): Promise<CommitPlan> {
   assertCommittable(sandbox);
   assertSelected(selection.paths);
   // Taken before any file is hashed, so the journal can tell which hashes a later stat still proves.
@@ -97,7 +97,7 @@ export async function planCommit(sandbox: SandboxRecord, selection: CommitSelect
 }
 
 /** The folders above the deleted paths that are gone from the sandbox (git keeps no empty folders either). */
-function foldersGoneFromSandbox(sandbox: SandboxRecord, ops: readonly TransactionOp[]): string[] {
+function foldersGoneFromSandbox(sandbox: SandboxInfo, ops: readonly TransactionOp[]): string[] {
   const gone = new Set<string>();
   const kept = new Set<string>();
   for (const op of ops) {
@@ -135,7 +135,7 @@ export function conflictError(blocked: BlockedPath[], what: string): ConflictErr
   );
 }
 
-function assertCommittable(sandbox: SandboxRecord): void {
+function assertCommittable(sandbox: SandboxInfo): void {
   if (sandbox.strategy === 'none') {
     throw new ValidationError(`The sandbox of ${sandbox.resourceName} uses strategy none: changes happen in place in ${sandbox.originalPath}, so there is nothing to commit.`);
   }
@@ -148,7 +148,7 @@ function assertCommittable(sandbox: SandboxRecord): void {
 }
 
 /** The changes `paths` name: a path (the new or old one of a change), or a folder written with a trailing `/`, for every change under it. */
-function select(inspected: InspectedChange[], paths: string[] | undefined, sandbox: SandboxRecord): InspectedChange[] {
+function select(inspected: InspectedChange[], paths: string[] | undefined, sandbox: SandboxInfo): InspectedChange[] {
   if (paths === undefined) return inspected;
   const matched = new Set<string>();
   const names = (c: InspectedChange) => [c.change.path, ...(c.change.oldPath === null ? [] : [c.change.oldPath])];
@@ -167,7 +167,7 @@ function select(inspected: InspectedChange[], paths: string[] | undefined, sandb
   return chosen;
 }
 
-function unmatched(resolutions: Record<string, Resolution>, chosen: InspectedChange[]): string[] {
+function unmatched(resolutions: Record<string, ResolutionValue>, chosen: InspectedChange[]): string[] {
   const known = new Set(chosen.flatMap((c) => [c.change.path, c.change.oldPath]));
   return Object.keys(resolutions).filter((p) => !known.has(p));
 }
@@ -209,7 +209,7 @@ export function expectationOf(entry: DiskEntry, relPath: string, at: string | Bu
   throw new ConflictError(`${displayPath(relPath)} in the original is not a file or symlink; move it away and commit again.`);
 }
 
-function opsFor(item: InspectedChange, sandbox: SandboxRecord, hashedAtMs: number): TransactionOp[] {
+function opsFor(item: InspectedChange, sandbox: SandboxInfo, hashedAtMs: number): TransactionOp[] {
   const ops: TransactionOp[] = [];
   const { change, target, source } = item;
   const deleteOp = (state: PathState): TransactionOp => ({
@@ -229,7 +229,7 @@ function opsFor(item: InspectedChange, sandbox: SandboxRecord, hashedAtMs: numbe
   return ops;
 }
 
-function writeOp(sandbox: SandboxRecord, target: PathState, sourcePath: string, hashedAtMs: number, sourceContent?: KnownContent): TransactionOp {
+function writeOp(sandbox: SandboxInfo, target: PathState, sourcePath: string, hashedAtMs: number, sourceContent?: KnownContent): TransactionOp {
   const mode = target.sandbox.type === 'file' ? committedMode(target, target.sandbox.mode) : undefined;
   return {
     relPath: target.rel,

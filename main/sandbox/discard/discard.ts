@@ -15,7 +15,7 @@ import { countChanges, detectChanges } from '../changes/detect.ts';
 import { logEvent, type EngineContext } from '../engine-context.ts';
 import { git } from '../../git/git.ts';
 import { assertDeletable, metaDir } from '../provision/layout.ts';
-import type { ChangeCounts, FileChange, SandboxRecord, TrashEntry } from '../model.ts';
+import type { ChangeCountsInfo, ChangedFile, SandboxInfo, TrashItem } from '../../../shared/dto.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from '../provision/provision.ts';
 import { baseRefFor } from '../provision/git-worktree.ts';
 import { copyIgnored, ignoredFiles, type IgnoredFiles } from './ignored.ts';
@@ -35,17 +35,17 @@ export interface DiscardOptions {
 
 /** What a discard did or needs. */
 export type DiscardOutcome =
-  | { kind: 'ready'; sandboxId: string; counts: ChangeCounts }
-  | { kind: 'needs_confirmation'; sandboxId: string; resourceName: string; counts: ChangeCounts }
+  | { kind: 'ready'; sandboxId: string; counts: ChangeCountsInfo }
+  | { kind: 'needs_confirmation'; sandboxId: string; resourceName: string; counts: ChangeCountsInfo }
   | { kind: 'unknown'; sandboxId: string; resourceName: string; reason: string }
-  | { kind: 'discarded'; sandboxId: string; counts: ChangeCounts | null; trashId: string | null };
+  | { kind: 'discarded'; sandboxId: string; counts: ChangeCountsInfo | null; trashId: string | null };
 
 /** Discards one sandbox, or says what it needs first. */
-export async function discardSandbox(context: EngineContext, sandbox: SandboxRecord, options: DiscardOptions): Promise<DiscardOutcome> {
+export async function discardSandbox(context: EngineContext, sandbox: SandboxInfo, options: DiscardOptions): Promise<DiscardOutcome> {
   if (sandbox.status === 'discarded') throw new ConflictError(`The sandbox of ${sandbox.resourceName} was already discarded.`, { sandboxId: sandbox.id });
   // A missing or failed sandbox whose folder is back again is discarded like a live one: checked, confirmed, trashed.
   const away = sandbox.strategy !== 'none' && (sandbox.status === 'missing' || sandbox.status === 'failed') && !(await exists(sandbox.path));
-  let changes: FileChange[] | null = null;
+  let changes: ChangedFile[] | null = null;
   let ignored: IgnoredFiles = { paths: [], count: 0 };
   let unknownReason: string | null = null;
   if (sandbox.strategy === 'none' || away) changes = [];
@@ -85,7 +85,7 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxRec
   return { kind: 'discarded', sandboxId: sandbox.id, counts, trashId };
 }
 
-async function removeFolder(context: EngineContext, sandbox: SandboxRecord): Promise<void> {
+async function removeFolder(context: EngineContext, sandbox: SandboxInfo): Promise<void> {
   if (sandbox.strategy !== 'git_worktree') return removeSandboxFiles(sandbox.path);
   await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, sandbox.baseRef);
   await pruneAddedObjects(sandbox.originalPath, context.layout.tempDir).catch(() => undefined);
@@ -96,7 +96,7 @@ async function removeFolder(context: EngineContext, sandbox: SandboxRecord): Pro
  * private ref) and removes nothing on disk. Unlocked and removed without force, git refuses
  * should the folder come back with work in it meanwhile.
  */
-async function forgetWorktree(sandbox: SandboxRecord): Promise<void> {
+async function forgetWorktree(sandbox: SandboxInfo): Promise<void> {
   const options = { cwd: sandbox.originalPath, okCodes: [0, 128] };
   await git('worktree unlock', ['worktree', 'unlock', sandbox.path], options).catch(() => undefined);
   await git('worktree remove', ['worktree', 'remove', sandbox.path], options).catch(() => undefined);
@@ -110,13 +110,13 @@ async function forgetWorktree(sandbox: SandboxRecord): Promise<void> {
  * are unknown), then the worktree is removed. `entry.json` and a flag come first, and `files`
  * appears only once complete, so recovery at start can tell how far a killed discard got.
  */
-async function toTrash(context: EngineContext, sandbox: SandboxRecord, changes: FileChange[] | null, counts: ChangeCounts | null, ignored: string[]): Promise<string> {
+async function toTrash(context: EngineContext, sandbox: SandboxInfo, changes: ChangedFile[] | null, counts: ChangeCountsInfo | null, ignored: string[]): Promise<string> {
   const id = ulid();
   const trashPath = path.join(context.layout.trashDir, id);
   const files = path.join(trashPath, 'files');
   const worktree = sandbox.strategy === 'git_worktree';
   const now = new Date(context.now());
-  const entry: TrashEntry = {
+  const entry: TrashItem = {
     id,
     sandboxId: sandbox.id,
     planId: sandbox.planId,
@@ -183,7 +183,7 @@ async function makeFlaggedFolder(context: EngineContext, trashPath: string): Pro
   }
 }
 
-async function keepWorktreeFiles(sandboxPath: string, changes: FileChange[] | null, ignored: string[], trashPath: string): Promise<void> {
+async function keepWorktreeFiles(sandboxPath: string, changes: ChangedFile[] | null, ignored: string[], trashPath: string): Promise<void> {
   const partial = path.join(trashPath, 'files.partial');
   // Made once and never again: should the entry folder vanish meanwhile, the copy fails instead of making it anew.
   await fs.mkdir(partial);
@@ -233,7 +233,7 @@ export async function finishDiscard(context: EngineContext, record: TrashRecord)
 }
 
 /** Counts with the ignored files a worktree's discard also keeps, when there are any. */
-function withIgnored(counts: ChangeCounts, ignored: number): ChangeCounts {
+function withIgnored(counts: ChangeCountsInfo, ignored: number): ChangeCountsInfo {
   return ignored > 0 ? { ...counts, ignored } : counts;
 }
 
@@ -242,7 +242,7 @@ function withIgnored(counts: ChangeCounts, ignored: number): ChangeCounts {
  * keep one without the other); its commits stop counting as its own until its trash entry made
  * `at` is restored (see forgetCommittedStates).
  */
-function markDiscarded(context: EngineContext, sandbox: SandboxRecord, at: string, message: string): void {
+function markDiscarded(context: EngineContext, sandbox: SandboxInfo, at: string, message: string): void {
   context.db.transaction(() => {
     setSandboxStatus(context.db, sandbox.id, 'discarded', context.now());
     forgetCommittedStates(context.db, sandbox.id, at);
@@ -254,7 +254,7 @@ function markDiscarded(context: EngineContext, sandbox: SandboxRecord, at: strin
  * Leaves a sandbox whose discard did not go through as it was: its folder's mode, and a read_only
  * one without write bits again (finishDiscard may have made its folders writable before it stopped).
  */
-export async function putBack(sandbox: SandboxRecord, rootMode: number | null | undefined): Promise<void> {
+export async function putBack(sandbox: SandboxInfo, rootMode: number | null | undefined): Promise<void> {
   if (rootMode != null) await fs.chmod(sandbox.path, rootMode).catch(() => undefined);
   if (sandbox.access === 'read_only') await makeReadOnly(sandbox.path).catch(() => undefined);
 }

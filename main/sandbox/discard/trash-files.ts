@@ -11,7 +11,7 @@ import path from 'node:path';
 import { makeFoldersWritable } from '../provision/access.ts';
 import { copyTree } from '../provision/copy-tree.ts';
 import { inRoot } from '../fs/paths.ts';
-import type { FileChange, SandboxRecord, TrashEntry } from '../model.ts';
+import type { ChangedFile, SandboxInfo, TrashItem } from '../../../shared/dto.ts';
 import { listTree } from '../fs/walk.ts';
 
 /** Present while a discard moves a sandbox into this entry; gone once its row is written. */
@@ -87,10 +87,10 @@ function startTimeOf(pid: number): string | null {
  * and access: restore rebuilds from this, not from a newer provision), and how its files were kept.
  */
 export interface TrashRecord {
-  entry: TrashEntry;
-  sandbox: SandboxRecord;
+  entry: TrashItem;
+  sandbox: SandboxInfo;
   /** A worktree's changes (their files are in `files`); null when they could not be determined. */
-  changes: FileChange[] | null;
+  changes: ChangedFile[] | null;
   /** `files` holds the whole working tree but `.git` (a worktree whose changes were unknown). */
   whole?: boolean;
   /** Empty folders of a worktree, which git does not list. */

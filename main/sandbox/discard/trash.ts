@@ -18,12 +18,12 @@ import { purgeTransactionsById } from '../commit/journal/manage.ts';
 import { locksDirOf, withLocks } from '../commit/journal/process-lock.ts';
 import { git } from '../../git/git.ts';
 import { assertDeletable, isStrictlyInside, metaDir, writeMarker } from '../provision/layout.ts';
-import type { FileChange, SandboxRecord, TrashEntry } from '../model.ts';
+import type { ChangedFile, SandboxInfo, TrashItem } from '../../../shared/dto.ts';
 import { removeWorktreeSandbox } from '../provision/provision.ts';
 import { copyEntry, copyInto, exists, heldByLiveProcess, moveDir, readTrashRecord, RESTORING_FLAG, setFlag, SNAPSHOT_PACK, type TrashRecord } from './trash-files.ts';
 
 /** Entries still recoverable, newest first. */
-export function listTrashEntries(context: EngineContext): TrashEntry[] {
+export function listTrashEntries(context: EngineContext): TrashItem[] {
   return listTrash(context.db);
 }
 
@@ -31,14 +31,14 @@ export function listTrashEntries(context: EngineContext): TrashEntry[] {
  * Restores a trash entry into its sandbox folder, rebuilt from the record saved with the entry
  * (a later provision of the same sandbox may have had another base), and marks it ready again.
  */
-export async function restoreTrash(context: EngineContext, id: string): Promise<SandboxRecord> {
+export async function restoreTrash(context: EngineContext, id: string): Promise<SandboxInfo> {
   const found = getTrash(context.db, id);
   if (!found) throw new NotFoundError(`There is no trash entry "${id}": see "bindery trash list".`, { id });
   // Held across processes for the whole restore: a purge elsewhere waits, then sees the entry restored.
   return withEntryLock(context, found, `restoring trash entry ${id}`, () => restoreLocked(context, id));
 }
 
-async function restoreLocked(context: EngineContext, id: string): Promise<SandboxRecord> {
+async function restoreLocked(context: EngineContext, id: string): Promise<SandboxInfo> {
   const entry = getTrash(context.db, id);
   if (!entry) throw new NotFoundError(`There is no trash entry "${id}" any more (restored or purged meanwhile): see "bindery trash list".`, { id });
   const current = getSandbox(context.db, entry.sandboxId);
@@ -55,7 +55,7 @@ async function restoreLocked(context: EngineContext, id: string): Promise<Sandbo
   await fs.mkdir(path.dirname(sandbox.path), { recursive: true });
   if (sandbox.strategy === 'git_worktree') await restoreWorktree(context, sandbox, entry, record);
   else await restoreCopy(sandbox, entry, record);
-  const restored: SandboxRecord = { ...sandbox, status: 'ready', error: null, updatedAt: context.now() };
+  const restored: SandboxInfo = { ...sandbox, status: 'ready', error: null, updatedAt: context.now() };
   context.db.transaction(() => {
     saveSandbox(context.db, restored);
     rememberCommittedStates(context.db, sandbox.id, entry.createdAt);
@@ -89,9 +89,9 @@ async function removeFlagLast(trashPath: string, flag: string): Promise<void> {
 }
 
 /** Deletes expired entries (every entry with `all`); returns what was purged. */
-export async function purgeTrash(context: EngineContext, options: { all?: boolean }): Promise<TrashEntry[]> {
+export async function purgeTrash(context: EngineContext, options: { all?: boolean }): Promise<TrashItem[]> {
   const now = context.now();
-  const purged: TrashEntry[] = [];
+  const purged: TrashItem[] = [];
   for (const listed of listTrash(context.db)) {
     if (!options.all && listed.expiresAt > now) continue;
     if (!isStrictlyInside(context.layout.trashDir, listed.trashPath)) {
@@ -114,7 +114,7 @@ export async function purgeTrash(context: EngineContext, options: { all?: boolea
 }
 
 /** Runs `work` holding the lock of a trash entry, across every process sharing the data directory. */
-function withEntryLock<T>(context: EngineContext, entry: TrashEntry, label: string, work: () => Promise<T>): Promise<T> {
+function withEntryLock<T>(context: EngineContext, entry: TrashItem, label: string, work: () => Promise<T>): Promise<T> {
   return withLocks(locksDirOf(context.layout.journalDir), [{ key: path.resolve(entry.trashPath), label }], work);
 }
 
@@ -130,7 +130,7 @@ export async function dropUnservedBackups(context: EngineContext): Promise<strin
 }
 
 /** Refuses an undo of a commit made before its sandbox was discarded: restoring the trash entry brings that undo back. */
-export function assertUndoable(context: EngineContext, sandbox: SandboxRecord): void {
+export function assertUndoable(context: EngineContext, sandbox: SandboxInfo): void {
   if (sandbox.status === 'discarded') {
     throw new ConflictError(`The sandbox of ${sandbox.resourceName} was discarded, so its commits cannot be undone; restore it from the trash first (see "bindery trash list").`, {
       sandboxId: sandbox.id,
@@ -148,7 +148,7 @@ export function assertUndoable(context: EngineContext, sandbox: SandboxRecord): 
  * Moves a copied sandbox back: its files, then its metadata. Each step is skipped when an earlier,
  * interrupted restore did it already (the folder in place and gone from the entry).
  */
-async function restoreCopy(sandbox: SandboxRecord, entry: TrashEntry, record: TrashRecord): Promise<void> {
+async function restoreCopy(sandbox: SandboxInfo, entry: TrashItem, record: TrashRecord): Promise<void> {
   const files = path.join(entry.trashPath, 'files');
   const source = await keptFolder(files, sandbox.path, entry.id);
   if (source) {
@@ -214,12 +214,12 @@ async function keptFolder(kept: string, target: string, id: string): Promise<str
  * trash keeps its copies until the end, so a worktree left by an interrupted restore of this
  * entry (the flag says so) is removed and made again.
  */
-async function restoreWorktree(context: EngineContext, sandbox: SandboxRecord, entry: TrashEntry, record: TrashRecord): Promise<void> {
+async function restoreWorktree(context: EngineContext, sandbox: SandboxInfo, entry: TrashItem, record: TrashRecord): Promise<void> {
   // The snapshot's objects are back before its ref and worktree hold them: a prune elsewhere waits till then.
   await withObjectsLock(sandbox.originalPath, context.layout.tempDir, () => restoreWorktreeLocked(context, sandbox, entry, record));
 }
 
-async function restoreWorktreeLocked(context: EngineContext, sandbox: SandboxRecord, entry: TrashEntry, record: TrashRecord): Promise<void> {
+async function restoreWorktreeLocked(context: EngineContext, sandbox: SandboxInfo, entry: TrashItem, record: TrashRecord): Promise<void> {
   const repo = sandbox.originalPath;
   const base = sandbox.baseCommit as string;
   const flag = path.join(entry.trashPath, RESTORING_FLAG);
@@ -279,7 +279,7 @@ async function replaceTree(sandboxPath: string, files: string): Promise<void> {
  * is emptied before the file arrives), folders they leave empty going too as git would, then
  * the saved files. What is still in the way of a file is base content, so it goes.
  */
-async function applyChanges(sandboxPath: string, files: string, changes: FileChange[]): Promise<void> {
+async function applyChanges(sandboxPath: string, files: string, changes: ChangedFile[]): Promise<void> {
   // A special file (a FIFO) was not kept: the base stays at its path, which must not read as a deletion.
   const gone = changes.flatMap((change) => [...(change.oldPath ? [change.oldPath] : []), ...(change.newType === null && !change.special ? [change.path] : [])]);
   for (const rel of gone.sort((a, b) => b.split('/').length - a.split('/').length)) {

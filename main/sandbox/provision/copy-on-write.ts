@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import { copyTree, type CopyTreeOptions, type SkippedEntry } from './copy-tree.ts';
 import { manifestFile, writeManifest } from '../changes/manifest.ts';
-import type { CopyMethod } from '../model.ts';
+import type { CopyMethod } from '../../../shared/dto.ts';
 
 /** Copies `original` into the new folder `sandboxPath` and writes the manifest into `meta`. */
 export async function provisionCopy(

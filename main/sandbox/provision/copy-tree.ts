@@ -16,7 +16,7 @@ import { copyWithCp, topLevelUnits } from './copy-native.ts';
 import { copyOnWorkers, WORKER_THRESHOLD, type CopyJob } from './copy-workers.ts';
 import { decodeName, encodeName, hasEscapes, inRoot } from '../fs/paths.ts';
 import { isRacy, RACY_WINDOW_MS, sha256File, type ManifestEntry } from '../changes/manifest.ts';
-import type { CopyMethod } from '../model.ts';
+import type { CopyMethod } from '../../../shared/dto.ts';
 import { runPool } from '../fs/pool.ts';
 import { scanTree, type ScanEntry, type SpecialKind } from '../fs/scan.ts';
 import { copySparseFile, hasHoles } from './sparse-copy.ts';

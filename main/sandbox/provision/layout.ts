@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import fsSync from 'node:fs';
 import path from 'node:path';
 import { UnsafePathError } from '../../../shared/errors.ts';
-import type { SandboxRecord } from '../model.ts';
+import type { SandboxInfo } from '../../../shared/dto.ts';
 
 /** The folders of one data directory that the sandbox engine uses. */
 export interface SandboxLayout {
@@ -56,7 +56,7 @@ export function markerFile(sandboxPath: string): string {
 }
 
 /** Writes the marker of a sandbox (its metadata folder must exist). */
-export function writeMarker(record: Pick<SandboxRecord, 'id' | 'planId' | 'resourceId' | 'path'>): void {
+export function writeMarker(record: Pick<SandboxInfo, 'id' | 'planId' | 'resourceId' | 'path'>): void {
   const marker: SandboxMarker = { sandboxId: record.id, planId: record.planId, resourceId: record.resourceId, pid: process.pid };
   fsSync.writeFileSync(markerFile(record.path), JSON.stringify(marker));
 }
@@ -85,7 +85,7 @@ export function isSandboxDepth(root: string, candidate: string): boolean {
  * Throws unless `record.path` is a directory Bindery may delete: at sandbox depth under the real
  * root (no symlink on the way), and marked with this sandbox's id.
  */
-export async function assertDeletable(root: string, record: Pick<SandboxRecord, 'id' | 'path'>): Promise<void> {
+export async function assertDeletable(root: string, record: Pick<SandboxInfo, 'id' | 'path'>): Promise<void> {
   const realRoot = await fs.realpath(root);
   let realPath: string;
   try {

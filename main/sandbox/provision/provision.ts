@@ -11,7 +11,7 @@ import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import type { ProvisionProgress, SkippedEntry } from './copy-tree.ts';
 import { metaDir } from './layout.ts';
 import { writeBaseline } from '../changes/manifest.ts';
-import type { CopyMethod } from '../model.ts';
+import type { CopyMethod } from '../../../shared/dto.ts';
 import { provisionCopy, provisionEmpty } from './copy-on-write.ts';
 import { baseRefFor, provisionWorktree, removeWorktree } from './git-worktree.ts';
 

@@ -18,7 +18,7 @@ import { logEvent, type EngineContext } from '../engine-context.ts';
 import type { RecoveredTransaction } from '../commit/journal/index.ts';
 import { readSmallEntry, TEXT_LIMIT } from '../changes/content.ts';
 import { inRoot } from '../fs/paths.ts';
-import type { CommitRecord, CommittedState } from '../model.ts';
+import type { CommitInfo, CommittedState } from '../../../shared/dto.ts';
 import { META_SUFFIX, readMarker } from '../provision/layout.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from '../provision/provision.ts';
 import { baseRefFor } from '../provision/git-worktree.ts';
@@ -117,10 +117,10 @@ export function noteRecovered(context: EngineContext, done: RecoveredTransaction
  * Records a commit that recovery finished after the process making it died before recording it,
  * so that it can be undone like any other: the sandbox it came from is among the journal's labels.
  */
-function recordFinishedCommit(context: EngineContext, done: RecoveredTransaction): CommitRecord | undefined {
+function recordFinishedCommit(context: EngineContext, done: RecoveredTransaction): CommitInfo | undefined {
   const sandbox = done.outcome === 'completed' && done.labels?.sandboxId ? getSandbox(context.db, done.labels.sandboxId) : undefined;
   if (!sandbox) return undefined;
-  const commit: CommitRecord = {
+  const commit: CommitInfo = {
     id: ulid(),
     sandboxId: sandbox.id,
     planId: sandbox.planId,

@@ -5,13 +5,12 @@
  */
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import type { FileDiffView } from '../../../shared/dto.ts';
+import type { FileDiffView, SandboxInfo } from '../../../shared/dto.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { inspectPath, type InspectedChange, type PathState } from '../../sandbox/changes/detect.ts';
 import { readBlobs } from '../../sandbox/changes/git-candidates.ts';
 import { TEXT_LIMIT } from '../../sandbox/changes/content.ts';
 import { displayPath, inRoot } from '../../sandbox/fs/paths.ts';
-import type { SandboxRecord } from '../../sandbox/model.ts';
 
 /** Bytes a side may have when the user asked to see a large file anyway. */
 export const FULL_TEXT_LIMIT = 32 * 1024 * 1024;
@@ -45,7 +44,7 @@ export interface FileDiffRequest {
 
 /** The viewer's input for one changed path of a sandbox. */
 export async function fileDiffView(
-  sandbox: SandboxRecord,
+  sandbox: SandboxInfo,
   request: FileDiffRequest,
   tempDir: string,
 ): Promise<FileDiffView> {
@@ -109,7 +108,7 @@ interface Sides {
 }
 
 async function readSides(
-  sandbox: SandboxRecord,
+  sandbox: SandboxInfo,
   found: InspectedChange,
   request: FileDiffRequest,
 ): Promise<Sides> {
@@ -153,7 +152,7 @@ async function readSides(
 
 /** The old side of a file over the usual limit: the git base blob, or the original when it is the base. */
 async function readLargeOld(
-  sandbox: SandboxRecord,
+  sandbox: SandboxInfo,
   state: PathState,
   against: Sides['against'],
   limit: number,

@@ -6,6 +6,7 @@ import {
   describeCounts,
   type CommitReport,
   type DiscardReport,
+  type HandlerSandbox,
   type PlanView,
   type SandboxInfo,
   type UndoReport,
@@ -13,11 +14,10 @@ import {
 import type { CommitOutcome } from '../../sandbox/commit/commit.ts';
 import type { DiscardOutcome } from '../../sandbox/discard/discard.ts';
 import { displayPath } from '../../sandbox/fs/paths.ts';
-import type { Sandbox } from '../../sandbox/model.ts';
 import type { PlanDetail } from '../plan-service.ts';
 
 /** A sandbox without the handler-facing `context` (it repeats `path`). */
-export function sandboxInfo(sandbox: Sandbox): SandboxInfo {
+export function sandboxInfo(sandbox: HandlerSandbox): SandboxInfo {
   const { context: _context, ...info } = sandbox;
   return info;
 }

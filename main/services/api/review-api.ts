@@ -6,7 +6,7 @@
 import type { ApiHandlers } from '../../../shared/contract.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { shortName } from '../../core/names.ts';
-import type { Sandbox } from '../../sandbox/model.ts';
+import type { HandlerSandbox } from '../../../shared/dto.ts';
 import type { ContractEventSink } from '../plan-events.ts';
 import type { PlanService } from '../plan-service.ts';
 import { ChangeListHistory } from './change-history.ts';
@@ -30,7 +30,7 @@ type ReviewMethods =
   | 'purgeTrash';
 
 /** The sandbox of a plan a reference names: its id, its resource's id or name, or a slot name. */
-export function findSandbox(plans: PlanService, sandboxes: Sandbox[], planRef: string, ref: string): Sandbox {
+export function findSandbox(plans: PlanService, sandboxes: HandlerSandbox[], planRef: string, ref: string): HandlerSandbox {
   const found =
     sandboxes.find((s) => s.id === ref) ??
     sandboxes.find(
@@ -52,7 +52,7 @@ export function reviewApi(
   sink: ContractEventSink | undefined,
 ): Pick<ApiHandlers, ReviewMethods> {
   const { plans, sandboxes } = context.bindery;
-  const sandboxOf = (planRef: string, ref: string): Sandbox =>
+  const sandboxOf = (planRef: string, ref: string): HandlerSandbox =>
     findSandbox(plans, sandboxes.planSandboxes(plans.findPlan(planRef).id), planRef, ref);
   const names = (planId: string) =>
     new Map(sandboxes.planSandboxes(planId).map((s) => [s.id, s.resourceName]));
