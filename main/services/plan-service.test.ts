@@ -124,7 +124,7 @@ describe('PlanService.recover', () => {
   });
 });
 
-describe('PlanService commit, undo, rollback', () => {
+describe('PlanService commit, undo, discard', () => {
   it('moves the plan through partially committed, committed, ready (after undo) and discarded', async () => {
     const { plans, repo, target } = await seeded();
     const { plan, bound } = await plans.createPlan('fixer', 'demo', { target: 'local/target' });
@@ -146,10 +146,10 @@ describe('PlanService commit, undo, rollback', () => {
     expect(fs.readFileSync(path.join(repo, 'main.py'), 'utf8')).toBe('print(1)\n');
     expect(plans.showPlan(plan.id).plan.status).toBe('ready');
 
-    const waiting = await plans.rollback(plan.id);
+    const waiting = await plans.discard(plan.id);
     expect(waiting.some((o) => o.kind === 'needs_confirmation')).toBe(true);
     expect(plans.showPlan(plan.id).plan.status).toBe('ready');
-    await plans.rollback(plan.id, { yes: true });
+    await plans.discard(plan.id, { yes: true });
     const after = plans.showPlan(plan.id);
     expect(after.plan.status).toBe('discarded');
     expect(after.history.map((h) => h.status)).toEqual(['provisioning', 'ready', 'partially_committed', 'committed', 'partially_committed', 'ready', 'discarded']);

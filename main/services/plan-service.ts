@@ -224,7 +224,7 @@ export class PlanService {
   }
 
   /** Discards one sandbox or all of the plan's (changes go to the trash; confirmation when there are any). */
-  async rollback(planRef: string, options: DiscardOptions & { resource?: SandboxRef } = {}): Promise<DiscardOutcome[]> {
+  async discard(planRef: string, options: DiscardOptions & { resource?: SandboxRef } = {}): Promise<DiscardOutcome[]> {
     await this.recover();
     const plan = this.findPlan(planRef);
     const { resource, ...discardOptions } = options;

@@ -89,7 +89,7 @@ describe('RunService', () => {
   it('refuses tools without run, plans not provisioned, and unknown runs', async () => {
     const silent = (await bindery.plans.createPlan('silent', 'demo')).plan.id;
     expect(() => service().start(silent)).toThrow(/has no run command/);
-    await bindery.plans.rollback(planId, { yes: true });
+    await bindery.plans.discard(planId, { yes: true });
     expect(() => service().start(planId)).toThrow(/is discarded/);
     expect(() => service().show('nope')).toThrow(/no tool run "nope"/);
   });

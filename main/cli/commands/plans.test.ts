@@ -175,18 +175,19 @@ describe('bindery plans review, commit, undo', () => {
   });
 });
 
-describe('bindery plans rollback and trash', () => {
+describe('bindery plans discard (alias rollback) and trash', () => {
   it('asks for --yes when there are changes, then keeps them in the trash for restore', async () => {
     const { data } = await seeded();
     const { plan, slot } = await createPlan(data);
     fs.writeFileSync(path.join(slot('repo').sandbox_path, 'src/app.ts'), 'export const a = 9;\n');
 
-    const refused = await runCli(data, ['plans', 'rollback', plan.plan_id]);
+    const refused = await runCli(data, ['plans', 'discard', plan.plan_id]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/--yes/);
     expect(refused.stderr).toMatch(/local\/app: 1 change\(s\) \(1 modified\)/);
     expect(fs.existsSync(slot('repo').sandbox_path)).toBe(true);
 
+    // The alias the reference's rollback_all() suggests does the same.
     const discarded = await runCli(data, ['plans', 'rollback', plan.plan_id, '--yes']);
     expect(discarded.code, discarded.stderr).toBe(0);
     expect(fs.existsSync(slot('repo').sandbox_path)).toBe(false);

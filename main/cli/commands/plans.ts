@@ -249,13 +249,15 @@ export const registerPlans: CommandModule = (program, context) => {
     });
 
   plans
-    .command('rollback <plan>')
+    .command('discard <plan>')
+    // The reference's SandboxManager.rollback_all() suggests this name to its users.
+    .alias('rollback')
     .description('discard sandboxes (changes go to the trash)')
     .option('--resource <resource>', 'one sandbox: resource name, id or slot name')
     .option('--yes', 'confirm discarding sandboxes that have changes')
     .option('--force', 'discard even when the changes cannot be determined')
     .action(async (planRef: string, options: { resource?: string; yes?: boolean; force?: boolean }) => {
-      const outcomes = await service().rollback(planRef, { resource: options.resource, yes: options.yes ?? false, force: options.force ?? false });
+      const outcomes = await service().discard(planRef, { resource: options.resource, yes: options.yes ?? false, force: options.force ?? false });
       const waiting = outcomes.filter((o) => o.kind === 'needs_confirmation' || o.kind === 'unknown');
       if (waiting.length > 0) {
         const lines = waiting.map((o) =>

@@ -112,7 +112,7 @@ export function reviewApi(
     },
     discardSandbox: async ({ plan, sandbox, confirm, force }) => {
       const target = sandboxOf(plan, sandbox);
-      const outcomes = await plans.rollback(plan, {
+      const outcomes = await plans.discard(plan, {
         resource: target.id,
         yes: confirm ?? false,
         force: force ?? false,
@@ -123,7 +123,7 @@ export function reviewApi(
     discardPlan: async ({ plan, confirm, force }) => {
       const planId = plans.findPlan(plan).id;
       const byId = names(planId);
-      const outcomes = await plans.rollback(planId, { yes: confirm ?? false, force: force ?? false });
+      const outcomes = await plans.discard(planId, { yes: confirm ?? false, force: force ?? false });
       if (outcomes.some((o) => o.kind === 'discarded')) await leases.release(planId);
       return outcomes.map((o) => discardReport(o, byId));
     },
