@@ -47,7 +47,7 @@ export class ErrorBoundary extends Component<Props, State> {
           </button>
         }
       >
-        {this.state.error.message}. Reload the window; if it happens again, run “bindery doctor” and report the message.
+        {this.state.error.message}. Reload the window; if it happens again, restart Bindery and report this message.
       </EmptyState>
     );
   }

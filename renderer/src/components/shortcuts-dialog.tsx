@@ -45,7 +45,7 @@ export function ShortcutsDialog({ groups, onClose }: { groups: ShortcutGroup[]; 
                   <dt>
                     {shortcut.keys.map((key, index) => (
                       <span key={key}>
-                        {index > 0 && <span className="shortcut-or"> or </span>}
+                        {index > 0 && <span className="shortcut-or"> / </span>}
                         {key.split('+').map((part, i) => (
                           <span key={part}>
                             {i > 0 && '+'}

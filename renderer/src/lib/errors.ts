@@ -8,7 +8,8 @@ import { BinderyError, ConflictError } from '../../../shared/errors.ts';
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
-  return 'Something went wrong, and no reason was given. Try again; if it keeps failing, run "bindery doctor".';
+  // The app's words, not the CLI's: no command to type (the CLI says "bindery doctor" itself).
+  return 'Something went wrong, and no reason was given. Try again; if it keeps failing, restart Bindery.';
 }
 
 /** The input field an error is about, when the core said so (`details.field`). */

@@ -2,13 +2,23 @@
  * A tool file shown with line numbers and each problem beside the line it concerns, so a user
  * sees exactly where to fix it. Problems without a line are listed above the text.
  */
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import type { ToolFileIssue } from '../../../../shared/dto.ts';
 import { Icon } from '../../components/icons.tsx';
 import { annotateLines } from '../../lib/yaml-lines.ts';
 
-/** The numbered text with its issues; scrolls the first issue into view. */
-export function AnnotatedYaml({ text, issues, label }: { text: string; issues: readonly ToolFileIssue[]; label: string }): ReactElement {
+/** The numbered text with its issues (each with an optional `action` under it); scrolls the first issue into view. */
+export function AnnotatedYaml({
+  text,
+  issues,
+  label,
+  action,
+}: {
+  text: string;
+  issues: readonly ToolFileIssue[];
+  label: string;
+  action?: (issue: ToolFileIssue) => ReactNode;
+}): ReactElement {
   const { lines, unlocated } = annotateLines(text, issues);
   const firstIssue = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -40,6 +50,7 @@ export function AnnotatedYaml({ text, issues, label }: { text: string; issues: r
                       <span className="visually-hidden">Line {line.number}: </span>
                       {issue.field && <code className="yaml-field">{issue.field}</code>}
                       {issue.message}
+                      {action?.(issue)}
                     </span>
                   ))}
                 </span>

@@ -11,6 +11,7 @@ import { Icon } from '../../components/icons.tsx';
 import { useDebouncedTask } from '../../hooks/use-debounced-task.ts';
 import { useSubmit } from '../../hooks/use-submit.ts';
 import { plural } from '../../lib/labels.ts';
+import { appIssue, takenToolName } from '../../lib/taken-name.ts';
 import { isToolFileName } from '../../lib/tool-files.ts';
 import { issuesFromDetails } from '../../lib/yaml-lines.ts';
 import { useTools } from '../../stores/tools-store.ts';
@@ -73,7 +74,7 @@ export function ImportDialog({ initial }: { initial: { text: string; fileName: s
   };
 
   const shownText = text.trim() ? text : '';
-  const issues = importIssues.length > 0 ? importIssues : shownText && check && !check.ok ? check.issues : [];
+  const issues = (importIssues.length > 0 ? importIssues : shownText && check && !check.ok ? check.issues : []).map(appIssue);
   const ready = shownText !== '' && fresh && check?.ok === true;
 
   return (
@@ -161,7 +162,33 @@ export function ImportDialog({ initial }: { initial: { text: string; fileName: s
           />
         </div>
       </div>
-      {issues.length > 0 && <AnnotatedYaml text={text} issues={issues} label="Problems in the tool file" />}
+      {issues.length > 0 && (
+        <AnnotatedYaml
+          text={text}
+          issues={issues}
+          label="Problems in the tool file"
+          action={(issue) => {
+            const name = takenToolName(issue);
+            if (name === null) return null;
+            return (
+              <span className="yaml-issue-action">
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() => {
+                    setReplace(true);
+                    setImportIssues([]);
+                    state.setError(null);
+                  }}
+                >
+                  Replace
+                </button>
+                <span className="field-hint">Importing then updates the registered “{name}”.</span>
+              </span>
+            );
+          }}
+        />
+      )}
       <label className="check-item" style={{ padding: 0 }}>
         <input type="checkbox" checked={replace} onChange={(event) => setReplace(event.target.checked)} />
         <span>Replace tools that are already registered under the same name</span>

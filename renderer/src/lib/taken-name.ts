@@ -1,0 +1,19 @@
+/**
+ * A tool-file problem that only says the tool's name is taken: the import can replace the
+ * registered tool instead. The core's sentence is written for the CLI (it names a flag), so the
+ * app shows its own words and a "Replace" button in its place.
+ */
+import type { ToolFileIssue } from '../../../shared/dto.ts';
+
+const TAKEN = /^Tool "(.+)" is already registered\b/;
+
+/** The taken tool name an issue reports, or null for any other problem. */
+export function takenToolName(issue: Pick<ToolFileIssue, 'message'>): string | null {
+  return TAKEN.exec(issue.message)?.[1] ?? null;
+}
+
+/** The issue as the app says it: a taken name without the CLI's flag; other issues unchanged. */
+export function appIssue(issue: ToolFileIssue): ToolFileIssue {
+  const name = takenToolName(issue);
+  return name === null ? issue : { ...issue, message: `A tool named "${name}" is already registered.` };
+}
