@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react';
 import { Icon } from '../components/icons.tsx';
 import { errorMessage } from '../lib/errors.ts';
+import { useConnection } from '../stores/connection-store.ts';
 import { useUi, type Route } from '../stores/ui-store.ts';
 
 const TITLES: Record<Route, string> = {
@@ -19,6 +20,7 @@ export function Header(): ReactElement {
   const route = useUi((state) => state.route);
   const info = useUi((state) => state.appInfo);
   const infoError = useUi((state) => state.appInfoError);
+  const connected = useConnection((state) => state.connected);
   const hostLabel = info
     ? info.host === 'electron'
       ? 'Desktop app'
@@ -30,7 +32,7 @@ export function Header(): ReactElement {
       <span className="header-spacer" />
       {info && (
         <div className="header-meta">
-          <span className="conn-dot" data-state="online" aria-hidden="true" />
+          <span className="conn-dot" data-state={connected ? 'online' : 'offline'} aria-hidden="true" />
           <span>{hostLabel}</span>
           <span aria-hidden="true">·</span>
           <Icon name="database" size={14} />
