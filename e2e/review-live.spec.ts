@@ -80,7 +80,8 @@ async function openReview(page: Page, planId: string, sandboxId: string): Promis
     (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
   }, `#/plans/${planId}/review/${sandboxId}`);
   const review = new ReviewPage(page);
-  await expect(review.file('c.txt')).toBeVisible();
+  // Generous: the first list of a fresh server on a busy machine.
+  await expect(review.file('c.txt')).toBeVisible({ timeout: 30_000 });
   return review;
 }
 
