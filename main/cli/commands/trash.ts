@@ -1,12 +1,12 @@
 /** `bindery trash ...`: discarded sandbox changes, recoverable until they expire. */
 import { toWire } from '../../core/codec.ts';
-import type { TrashItem } from '../../../shared/dto.ts';
+import { CHANGE_KIND_VALUES, type TrashItem } from '../../../shared/dto.ts';
 import type { CommandModule } from '../command.ts';
 import { table } from '../output.ts';
 
 function counts(entry: TrashItem): string {
   const c = entry.counts;
-  const parts = (['added', 'modified', 'deleted', 'renamed', 'type_changed', 'mode_changed'] as const).filter((k) => c[k] > 0).map((k) => `${c[k]} ${k.replace('_', ' ')}`);
+  const parts = CHANGE_KIND_VALUES.filter((k) => c[k] > 0).map((k) => `${c[k]} ${k.replace('_', ' ')}`);
   if (c.ignored) parts.push(`${c.ignored} ignored file(s)`);
   return parts.join(', ') || 'no changes';
 }

@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { decodeName, encodeName, hasEscapes } from '../fs/paths.ts';
 import { readParts, writeParts } from './manifest-file.ts';
+import type { EntryType } from '../../../shared/dto.ts';
 
 /** Files modified this close to the copy get a content hash (timestamps can't tell them apart). */
 export const RACY_WINDOW_MS = 3000;
@@ -19,7 +20,7 @@ const TIME_TOLERANCE_MS = 1;
 /** What a file or symlink of the original was at copy time. */
 export interface ManifestEntry {
   path: string;
-  type: 'file' | 'symlink';
+  type: EntryType;
   size: number;
   mtimeMs: number;
   mode: number;

@@ -1,13 +1,8 @@
 /**
  * The input of the diff viewer: one changed file as the review screens receive it. Declared here
- * until the contract moves it to shared/; field names follow main/sandbox FileChange.
+ * until the contract moves it to shared/; field names follow shared ChangedFile.
  */
-
-/** What happened to the file between the sandbox's base and the sandbox. */
-export type DiffFileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'type_changed' | 'mode_changed';
-
-/** The kind of filesystem entry on one side (a symlink's "text" is its target). */
-export type DiffEntryType = 'file' | 'symlink';
+import type { ChangeKindValue, EntryType } from '../../../../../shared/dto.ts';
 
 /** One file to show: paths, status, sizes, and the texts or image URLs the viewer renders. */
 export interface DiffFile {
@@ -15,7 +10,8 @@ export interface DiffFile {
   oldPath: string | null;
   /** Path after the change; null for a deleted file. */
   newPath: string | null;
-  status: DiffFileStatus;
+  /** What happened to the file between the sandbox's base and the sandbox. */
+  status: ChangeKindValue;
   binary: boolean;
   /** Sizes in bytes; null where that side does not exist. */
   oldSize: number | null;
@@ -34,8 +30,9 @@ export interface DiffFile {
   /** POSIX modes (e.g. 0o100644) and entry types, for mode and type changes. */
   oldMode?: number | null;
   newMode?: number | null;
-  oldType?: DiffEntryType | null;
-  newType?: DiffEntryType | null;
+  /** A symlink's "text" is its target. */
+  oldType?: EntryType | null;
+  newType?: EntryType | null;
 }
 
 /** The two layouts of a text diff. */

@@ -5,9 +5,7 @@
 export { DiffView, type DiffViewProps } from './diff-view.tsx';
 export {
   displayPath,
-  type DiffEntryType,
   type DiffFile,
-  type DiffFileStatus,
   type DiffMode,
 } from './file-diff.ts';
 export { DiffStat } from './diff-header.tsx';
