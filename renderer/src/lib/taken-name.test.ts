@@ -9,6 +9,9 @@ describe('taken tool names', () => {
     expect(takenToolName(taken)).toBe('refactor');
     expect(appIssue(taken)).toEqual({ ...taken, message: 'A tool named "refactor" is already registered.' });
     expect(appIssue(taken).message).not.toMatch(/--|bindery /);
+    // Reworded, it still names the tool (the Replace button reads it from there).
+    expect(takenToolName(appIssue(taken))).toBe('refactor');
+    expect(appIssue(appIssue(taken))).toEqual(appIssue(taken));
   });
 
   it('leaves other problems alone', () => {

@@ -5,9 +5,10 @@
  */
 import type { ToolFileIssue } from '../../../shared/dto.ts';
 
-const TAKEN = /^Tool "(.+)" is already registered\b/;
+// The core's sentence, or the app's own once appIssue has reworded it.
+const TAKEN = /^(?:Tool|A tool named) "(.+)" is already registered\b/;
 
-/** The taken tool name an issue reports, or null for any other problem. */
+/** The taken tool name an issue reports (in the core's words or the app's), or null for any other problem. */
 export function takenToolName(issue: Pick<ToolFileIssue, 'message'>): string | null {
   return TAKEN.exec(issue.message)?.[1] ?? null;
 }
