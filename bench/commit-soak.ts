@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { engineTrials, runEngineTrial } from '../main/sandbox/testing/commit-crash-trial.ts';
-import { raceRound } from '../main/sandbox/testing/commit-race.ts';
+import { engineTrials, runEngineTrial } from '../main/testing/sandbox/commit-crash-trial.ts';
+import { raceRound } from '../main/testing/sandbox/commit-race.ts';
 import { buildScenario } from '../main/sandbox/commit/journal/testing/crash-scenario.ts';
 import { runTrial, saveScenario, type TrialReport } from '../main/sandbox/commit/journal/testing/crash-trial.ts';
 import { crashTrials, SUITE_MIX, type TrialMix } from '../main/sandbox/commit/journal/testing/crash-trials.ts';

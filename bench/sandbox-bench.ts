@@ -24,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ulid } from 'ulid';
 import { openDatabase } from '../main/registry/database.ts';
+import { SqliteSandboxStore } from '../main/registry/sandbox-store.ts';
 import { insertPlan } from '../main/registry/plans.ts';
 import * as journal from '../main/sandbox/commit/journal/index.ts';
 import { RACY_WINDOW_MS } from '../main/sandbox/changes/manifest.ts';
@@ -156,7 +157,7 @@ async function child(input: ChildInput): Promise<void> {
   const dataDir = prepared?.dataDir ?? fs.mkdtempSync(path.join(path.dirname(input.tree), 'data-'));
   const scratch = prepared?.scratch ?? fs.mkdtempSync(path.join(path.dirname(input.tree), 'raw-'));
   const db = openDatabase(path.join(dataDir, 'bindery.db'));
-  const manager = new SandboxManager({ db, dataDir, journal });
+  const manager = new SandboxManager({ store: new SqliteSandboxStore(db), dataDir, journal });
   const newPlan = (): string => {
     const id = ulid();
     const at = new Date().toISOString();
@@ -248,7 +249,7 @@ async function child(input: ChildInput): Promise<void> {
         cpu('ours', cpuStart);
         if (found.changes.length !== prepared.expected) throw new Error(`expected ${prepared.expected} changes, found ${found.changes.length}`);
       }
-      if (input.op !== 'changes-copy') await manager.rollback(sandboxId, { yes: true });
+      if (input.op !== 'changes-copy') await manager.discard(sandboxId, { yes: true });
     }
     const perRound = (total: number | null) => (total === null ? null : total / input.rounds);
     const result: RowResult = {

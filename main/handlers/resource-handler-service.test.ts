@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BindingResult, BoundResource, Resource, AccessMode } from '../../shared/model.ts';
 import { openDatabase } from '../registry/database.ts';
+import { SqliteSandboxStore } from '../registry/sandbox-store.ts';
 import { insertPlan } from '../registry/plans.ts';
 import * as journal from '../sandbox/commit/journal/index.ts';
 import { SandboxManager } from '../sandbox/sandbox-manager.ts';
@@ -23,7 +24,7 @@ async function setup(loadHandler?: (spec: string) => Promise<ResourceHandler>) {
     insertPlan(db, { id, toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: at, updatedAt: at });
   }
   const registry = new RegistryService(db);
-  const sandboxes = new SandboxManager({ db, dataDir, journal });
+  const sandboxes = new SandboxManager({ store: new SqliteSandboxStore(db), dataDir, journal });
   const handlersDir = path.join(dataDir, 'handlers');
   fs.mkdirSync(handlersDir);
   const service = new ResourceHandlerService({

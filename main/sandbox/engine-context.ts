@@ -1,12 +1,11 @@
 /**
- * What every part of the sandbox engine shares: the registry database, the folders, the commit
+ * What every part of the sandbox engine shares: the store of its records, the folders, the commit
  * journal, the clock, the activity log and the event listeners.
  */
-import type { Database } from 'better-sqlite3';
-import { logActivity } from '../registry/activity.ts';
 import type { ProvisionProgress } from './provision/copy-tree.ts';
 import type * as JournalModule from './commit/journal/index.ts';
 import type { SandboxLayout } from './provision/layout.ts';
+import type { SandboxStore } from './store.ts';
 import type { SandboxChangeList, SandboxStatusValue } from '../../shared/dto.ts';
 
 /** The commit journal's functions (main/sandbox/journal/index.ts), injected so tests can add fault hooks. */
@@ -22,7 +21,7 @@ export type SandboxEvent =
 
 /** Shared state of one engine instance. */
 export interface EngineContext {
-  db: Database;
+  store: SandboxStore;
   layout: SandboxLayout;
   journal: CommitJournal;
   trashDays: number;
@@ -33,5 +32,5 @@ export interface EngineContext {
 
 /** Appends a line to the activity log. */
 export function logEvent(context: EngineContext, kind: string, planId: string | null, sandboxId: string | null, message: string): void {
-  logActivity(context.db, { at: context.now(), kind, planId, sandboxId, message });
+  context.store.logActivity({ at: context.now(), kind, planId, sandboxId, message });
 }

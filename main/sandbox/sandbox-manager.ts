@@ -1,56 +1,31 @@
 /**
- * SandboxManager: provisions one sandbox per (plan, resource), idempotently (two slots of a plan
- * on one resource share it, with the wider access), and is the entry point for changes, diffs,
- * commits, undo, discard, trash, recovery and live watching of sandboxes.
+ * SandboxManager: the sandbox engine's facade. One sandbox per (plan, resource), provisioned
+ * idempotently (provision/provision-sandbox.ts); changes, diffs, commits, undo, discard, trash,
+ * recovery and live watching, each delegated to its room.
  */
-import type { Database } from 'better-sqlite3';
-import fs from 'node:fs';
-import path from 'node:path';
-import { ulid } from 'ulid';
-import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
-import type { AccessMode, SandboxStrategy } from '../../shared/model.ts';
-import { commitFlushingLater } from '../registry/database.ts';
-import { findResource } from '../registry/resources.ts';
-import { committedStates } from '../registry/sandbox-commits.ts';
-import { deleteSandbox, findSandbox, getSandbox, planSandboxes, saveSandbox } from '../registry/sandboxes.ts';
-import { makeWritable, restoreModes, widestAccess } from './provision/access.ts';
+import { NotFoundError } from '../../shared/errors.ts';
+import type { FileDiff, HandlerSandbox as Sandbox, SandboxChangeList as SandboxChanges, SandboxInfo, TrashItem } from '../../shared/dto.ts';
 import { ChangeCache } from './changes/cache.ts';
 import { detectChanges } from './changes/detect.ts';
-import { commitAll, commitSandbox, undoLastCommit, type CommitOptions, type CommitOutcome } from './commit/commit.ts';
-import type { ProvisionProgress } from './provision/copy-tree.ts';
 import { fileDiff } from './changes/diff.ts';
-import { discardSandbox, type DiscardOptions, type DiscardOutcome } from './discard/discard.ts';
-import { logEvent, type CommitJournal, type EngineContext, type SandboxEvent } from './engine-context.ts';
-import { isStrictlyInside, layoutFor, metaDir, sandboxPathFor, writeMarker } from './provision/layout.ts';
-import { manifestFile, readManifest, writeBaseline } from './changes/manifest.ts';
-import type { FileDiff, HandlerSandbox as Sandbox, SandboxChangeList as SandboxChanges, SandboxInfo as SandboxRecord, TrashItem as TrashEntry } from '../../shared/dto.ts';
-import { provision, removeSandboxFiles } from './provision/provision.ts';
-import { recoverSandboxes, type RecoveryReport } from './recovery/recovery.ts';
-import type { RecoveredTransaction } from './commit/journal/index.ts';
-import { assertUndoable, listTrashEntries, purgeTrash, restoreTrash } from './discard/trash.ts';
 import { watchSandbox } from './changes/watch.ts';
+import { commitAll, commitSandbox, undoLastCommit, type CommitOptions, type CommitOutcome } from './commit/commit.ts';
+import type { RecoveredTransaction } from './commit/journal/index.ts';
+import { discardSandbox, type DiscardOptions, type DiscardOutcome } from './discard/discard.ts';
+import { assertUndoable, listTrashEntries, purgeTrash, restoreTrash } from './discard/trash.ts';
+import { logEvent, type CommitJournal, type EngineContext, type SandboxEvent } from './engine-context.ts';
+import type { ProvisionProgress } from './provision/copy-tree.ts';
+import { layoutFor } from './provision/layout.ts';
+import { createSandbox, shareSandbox, type SandboxRequest } from './provision/provision-sandbox.ts';
+import { recoverSandboxes, type RecoveryReport } from './recovery/recovery.ts';
+import type { SandboxStore } from './store.ts';
 
-export type { ProvisionProgress, SandboxEvent, CommitJournal };
-
-/** What a handler asks for; the reference's `get_or_create_sandbox` arguments plus Bindery's extras. */
-export interface SandboxRequest {
-  planId: string;
-  resourceId: string;
-  originalPath: string;
-  sandboxStrategy: SandboxStrategy;
-  /** Defaults to read_write (the normal case). */
-  access?: AccessMode;
-  slotName?: string;
-  resourceName?: string;
-  handler?: string | null;
-  handlerFailure?: string | null;
-  signal?: AbortSignal;
-  onProgress?: (progress: ProvisionProgress) => void;
-}
+export type { ProvisionProgress, SandboxEvent, CommitJournal, SandboxRequest, SandboxStore };
 
 /** How the manager is built. */
 export interface SandboxManagerOptions {
-  db: Database;
+  /** Where the engine keeps its records (main/registry's SqliteSandboxStore in the app). */
+  store: SandboxStore;
   dataDir: string;
   journal: CommitJournal;
   sandboxesRoot?: string;
@@ -64,13 +39,13 @@ export class SandboxManager {
   private readonly context: EngineContext;
   private readonly listeners = new Set<(event: SandboxEvent) => void>();
   private readonly inflight = new Map<string, Promise<Sandbox | undefined>>();
-  /** Per sandbox, what its last change lists found (see change-cache.ts). */
+  /** Per sandbox, what its last change lists found (see changes/cache.ts). */
   private readonly changeCaches = new Map<string, ChangeCache>();
 
   constructor(options: SandboxManagerOptions) {
     const now = options.now ?? (() => new Date());
     this.context = {
-      db: options.db,
+      store: options.store,
       layout: layoutFor(options.dataDir, options.sandboxesRoot),
       journal: options.journal,
       trashDays: options.trashDays ?? 7,
@@ -108,21 +83,21 @@ export class SandboxManager {
   }
 
   private async getOrCreateInOrder(request: SandboxRequest): Promise<Sandbox> {
-    const existing = findSandbox(this.context.db, request.planId, request.resourceId);
-    if (existing && existing.status !== 'failed' && existing.status !== 'discarded') return this.share(existing, request);
-    return this.create(request, existing);
+    const existing = this.context.store.findSandbox(request.planId, request.resourceId);
+    const live = existing && existing.status !== 'failed' && existing.status !== 'discarded';
+    return withContext(live ? await shareSandbox(this.context, existing, request) : await createSandbox(this.context, request, existing));
   }
 
   /** One sandbox by id. */
   sandbox(id: string): Sandbox {
-    const record = getSandbox(this.context.db, id);
+    const record = this.context.store.getSandbox(id);
     if (!record) throw new NotFoundError(`There is no sandbox "${id}".`, { sandboxId: id });
     return withContext(record);
   }
 
   /** A plan's sandboxes. */
   planSandboxes(planId: string): Sandbox[] {
-    return planSandboxes(this.context.db, planId).map(withContext);
+    return this.context.store.planSandboxes(planId).map(withContext);
   }
 
   /** Changes of a sandbox against its base, each classified against the original's current state. */
@@ -130,7 +105,7 @@ export class SandboxManager {
     const sandbox = this.sandbox(sandboxId);
     let cache = this.changeCaches.get(sandboxId);
     if (!cache) this.changeCaches.set(sandboxId, (cache = ChangeCache.forSandbox(sandbox, this.context.layout.tempDir)));
-    return detectChanges(sandbox, this.context.layout.tempDir, cache, committedStates(this.context.db, sandboxId));
+    return detectChanges(sandbox, this.context.layout.tempDir, cache, this.context.store.committedStates(sandboxId));
   }
 
   /** The unified diff of one changed path. */
@@ -156,14 +131,14 @@ export class SandboxManager {
   }
 
   /** Discards a sandbox: its changes go to the trash, its folder is removed. */
-  async rollback(sandboxId: string, options: DiscardOptions = {}): Promise<DiscardOutcome> {
+  async discard(sandboxId: string, options: DiscardOptions = {}): Promise<DiscardOutcome> {
     const outcome = await discardSandbox(this.context, this.sandbox(sandboxId), options);
     this.changeCaches.delete(sandboxId);
     return outcome;
   }
 
   /** Discards every live sandbox of a plan; all are checked (counts, unknowns) before any is removed. */
-  async rollbackAll(planId: string, options: DiscardOptions = {}): Promise<DiscardOutcome[]> {
+  async discardAll(planId: string, options: DiscardOptions = {}): Promise<DiscardOutcome[]> {
     const live = this.planSandboxes(planId).filter((s) => s.status !== 'discarded');
     const checked = await Promise.all(live.map((s) => discardSandbox(this.context, s, { ...options, dryRun: true })));
     const blocked = checked.filter((outcome) => outcome.kind !== 'ready');
@@ -177,7 +152,7 @@ export class SandboxManager {
   }
 
   /** Trash entries still recoverable. */
-  listTrash(): TrashEntry[] {
+  listTrash(): TrashItem[] {
     return listTrashEntries(this.context);
   }
 
@@ -187,7 +162,7 @@ export class SandboxManager {
   }
 
   /** Deletes expired trash entries (all with `all`). */
-  async purgeTrash(options: { all?: boolean } = {}): Promise<TrashEntry[]> {
+  async purgeTrash(options: { all?: boolean } = {}): Promise<TrashItem[]> {
     return purgeTrash(this.context, options);
   }
 
@@ -211,168 +186,8 @@ export class SandboxManager {
       this.context.emit({ type: 'changes', planId: sandbox.planId, sandboxId, changes });
     });
   }
-
-  private async share(existing: SandboxRecord, request: SandboxRequest): Promise<Sandbox> {
-    const access = widestAccess(existing.access, request.access ?? 'read_write');
-    const slotNames = request.slotName && !existing.slotNames.includes(request.slotName) ? [...existing.slotNames, request.slotName] : existing.slotNames;
-    if (access === existing.access && slotNames === existing.slotNames) return withContext(existing);
-    if (access !== existing.access && existing.strategy !== 'none') {
-      if (existing.access === 'write_only') {
-        throw new ConflictError(
-          `The sandbox of ${existing.resourceName} in plan ${existing.planId} was made write_only (empty) and cannot be widened to ${access}. Bind the slots with matching access, or discard it and provision again.`,
-        );
-      }
-      if (existing.access === 'read_only') await widenReadOnly(existing);
-    }
-    const next: SandboxRecord = { ...existing, access, slotNames, updatedAt: this.context.now() };
-    saveSandbox(this.context.db, next);
-    return withContext(next);
-  }
-
-  private async create(request: SandboxRequest, previous: SandboxRecord | undefined): Promise<Sandbox> {
-    const { db } = this.context;
-    const originalPath = await checkOriginal(request.originalPath);
-    if (request.sandboxStrategy !== 'none') refuseNesting(originalPath, this.context.layout.root);
-    const resourceName = request.resourceName ?? findResource(db, request.resourceId)?.name ?? request.resourceId;
-    const access = request.access ?? 'read_write';
-    const id = previous?.id ?? ulid();
-    const sandboxPath = request.sandboxStrategy === 'none' ? originalPath : sandboxPathFor(this.context.layout.root, request.planId, resourceName, request.resourceId);
-    const stamp = this.context.now();
-    const record: SandboxRecord = {
-      id,
-      planId: request.planId,
-      resourceId: request.resourceId,
-      resourceName,
-      slotNames: request.slotName ? [request.slotName] : [],
-      originalPath,
-      requestedStrategy: request.sandboxStrategy,
-      strategy: request.sandboxStrategy,
-      copyMethod: null,
-      fallbackReason: null,
-      handler: request.handler ?? null,
-      handlerFailure: request.handlerFailure ?? null,
-      access,
-      path: sandboxPath,
-      baseRef: null,
-      baseCommit: null,
-      ignoredFiles: [],
-      ignoredCount: 0,
-      status: 'provisioning',
-      error: null,
-      createdAt: previous?.createdAt ?? stamp,
-      updatedAt: stamp,
-    };
-    if (request.sandboxStrategy !== 'none') await this.claimFolder(record);
-    // The row of a copy is flushed beside the copy rather than before it: what it records stays in
-    // the kernel's writeback for seconds, far longer than its flush, and lies in the sandboxes folder
-    // alone. A worktree's is on disk before git writes into the user's repository (the worktree entry
-    // and the private ref), which recovery removes only through this row.
-    if (request.sandboxStrategy === 'git_worktree') saveSandbox(db, record);
-    else commitFlushingLater(db, () => saveSandbox(db, record));
-    const emitProgress = (progress: ProvisionProgress): void => {
-      request.onProgress?.(progress);
-      this.context.emit({ type: 'progress', planId: record.planId, resourceId: record.resourceId, sandboxId: id, ...progress });
-    };
-    try {
-      const outcome = await provision({
-        sandboxId: id,
-        planId: request.planId,
-        originalPath,
-        sandboxPath,
-        strategy: request.sandboxStrategy,
-        access,
-        tempDir: this.context.layout.tempDir,
-        signal: request.signal,
-        onProgress: emitProgress,
-      });
-      const ready: SandboxRecord = { ...record, ...outcome, status: 'ready', updatedAt: this.context.now() };
-      const how = ready.fallbackReason ? `${ready.strategy} (${ready.fallbackReason})` : ready.strategy;
-      // One transaction: the row and its activity line land together, flushed beside what follows
-      // (the files it records are not on disk yet either).
-      commitFlushingLater(db, () => {
-        saveSandbox(db, ready);
-        logEvent(this.context, 'sandbox.created', ready.planId, id, `Sandbox of ${resourceName} provisioned with ${how} at ${sandboxPath}.`);
-      });
-      this.context.emit({ type: 'status', planId: ready.planId, sandboxId: id, status: 'ready' });
-      return withContext(ready);
-    } catch (error) {
-      if (request.sandboxStrategy !== 'none') await removeSandboxFiles(sandboxPath);
-      // A discarded sandbox stays discarded (as it was recorded), so its trash entries can still be restored.
-      if (previous?.status === 'discarded') saveSandbox(db, { ...previous, error: (error as Error).message, updatedAt: this.context.now() });
-      else if (previous) saveSandbox(db, { ...record, status: 'failed', error: (error as Error).message, updatedAt: this.context.now() });
-      else deleteSandbox(db, id);
-      throw error;
-    }
-  }
-
-  /**
-   * Creates the metadata folder with its marker; refuses a folder that is already there. Local
-   * metadata calls are synchronous: microseconds each, where a thread-pool round trip costs more.
-   */
-  private async claimFolder(record: SandboxRecord): Promise<void> {
-    if (fs.lstatSync(record.path, { throwIfNoEntry: false })) {
-      throw new ConflictError(
-        `The sandbox folder ${record.path} already exists but is not a live sandbox of this plan. Inspect it (it is listed as an orphan) and remove it, then try again.`,
-        { path: record.path },
-      );
-    }
-    fs.mkdirSync(path.dirname(record.path), { recursive: true });
-    fs.rmSync(metaDir(record.path), { recursive: true, force: true });
-    fs.mkdirSync(metaDir(record.path));
-    writeMarker(record);
-  }
 }
 
-/** Makes a read_only sandbox writable again: a copy gets its original modes back (so no mode change shows), a worktree gets write bits. */
-async function widenReadOnly(record: SandboxRecord): Promise<void> {
-  if (record.strategy !== 'copy_on_write') return makeWritable(record.path);
-  const manifest = readManifest(manifestFile(metaDir(record.path)));
-  const modes = new Map<string, number>();
-  for (const [rel, entry] of manifest) if (entry.type === 'file') modes.set(rel, entry.mode);
-  await restoreModes(record.path, modes);
-  // Bindery's own chmods are not changes: move the ctime baseline past them.
-  writeBaseline(metaDir(record.path));
-}
-
-function withContext(record: SandboxRecord): Sandbox {
+function withContext(record: SandboxInfo): Sandbox {
   return { ...record, context: { sandboxPath: record.path } };
-}
-
-async function checkOriginal(location: string): Promise<string> {
-  const absolute = path.resolve(location);
-  const real = realpathOrNull(absolute);
-  const stat = real ? fs.statSync(real, { throwIfNoEntry: false }) : undefined;
-  if (!real || !stat?.isDirectory()) {
-    throw new ValidationError(`The resource folder ${absolute} does not exist or is not a directory: fix the resource's location (bindery resources update).`, {
-      location: absolute,
-    });
-  }
-  return real;
-}
-
-/** Refuses an original that holds the sandboxes folder: its sandbox would hold a copy of itself. */
-function refuseNesting(originalPath: string, sandboxesRoot: string): void {
-  const root = realLocation(sandboxesRoot);
-  if (root !== originalPath && !isStrictlyInside(originalPath, root)) return;
-  throw new ValidationError(
-    `The resource folder ${originalPath} contains Bindery's sandboxes folder ${root}, so its sandbox would contain itself. ` +
-      'Use the strategy "none" for it, bind a narrower folder, or move Bindery\'s data directory out of it (--data-dir or BINDERY_HOME).',
-    { location: originalPath, sandboxesRoot: root },
-  );
-}
-
-/** The real path of a location that may not exist yet: its nearest existing ancestor resolved, the rest kept. */
-function realLocation(location: string): string {
-  const real = realpathOrNull(location);
-  if (real !== null) return real;
-  const parent = path.dirname(location);
-  return parent === location ? location : path.join(realLocation(parent), path.basename(location));
-}
-
-function realpathOrNull(location: string): string | null {
-  try {
-    return fs.realpathSync.native(location);
-  } catch {
-    return null;
-  }
 }

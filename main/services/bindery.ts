@@ -10,6 +10,7 @@ import { BindingResolutionService } from '../core/binding-resolution.ts';
 import { ResourceHandlerService } from '../handlers/resource-handler-service.ts';
 import { unwritableDataDir } from '../registry/database-guard.ts';
 import { DATABASE_FILE, openDatabase } from '../registry/database.ts';
+import { SqliteSandboxStore } from '../registry/sandbox-store.ts';
 import * as journal from '../sandbox/commit/journal/index.ts';
 import { SandboxManager } from '../sandbox/sandbox-manager.ts';
 import { PlanService } from './plan-service.ts';
@@ -50,7 +51,7 @@ export function openBindery(dataDir: string): Bindery {
   const db = openDatabase(path.join(dataDir, DATABASE_FILE));
   const registry = new RegistryService(db);
   const bindings = new BindingResolutionService(registry.resolutionRegistry());
-  const sandboxes = new SandboxManager({ db, dataDir, journal });
+  const sandboxes = new SandboxManager({ store: new SqliteSandboxStore(db), dataDir, journal });
   const handlers = new ResourceHandlerService({
     sandboxManager: sandboxes,
     resourceLookup: (id) => registry.showResource(id),

@@ -111,7 +111,7 @@ describe('PlanService.recover', () => {
     const sandbox = plans.showPlan(plan.id).sandboxes.find((s) => s.resourceName === 'local/target')!;
     bindery.close();
     // Another process commits, then dies while undoing that commit.
-    const child = path.join(import.meta.dirname, '../sandbox/testing/commit-crash-child.ts');
+    const child = path.join(import.meta.dirname, '../testing/sandbox/commit-crash-child.ts');
     expect(spawnSync(process.execPath, ['--import', 'tsx', child, dataDir, sandbox.id, 'restored', 'undo']).signal).toBe('SIGKILL');
 
     const restarted = openBindery(dataDir);

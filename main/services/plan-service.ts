@@ -44,9 +44,9 @@ export interface CreatePlanOptions {
 export type SandboxRef = string | undefined;
 
 type CommitOptions = NonNullable<Parameters<SandboxManager['commit']>[1]>;
-type DiscardOptions = NonNullable<Parameters<SandboxManager['rollback']>[1]>;
+type DiscardOptions = NonNullable<Parameters<SandboxManager['discard']>[1]>;
 type CommitOutcome = Awaited<ReturnType<SandboxManager['commit']>>;
-type DiscardOutcome = Awaited<ReturnType<SandboxManager['rollback']>>;
+type DiscardOutcome = Awaited<ReturnType<SandboxManager['discard']>>;
 
 /** What the service is built from. */
 export interface PlanServiceOptions {
@@ -230,8 +230,8 @@ export class PlanService {
     const { resource, ...discardOptions } = options;
     const outcomes =
       resource !== undefined
-        ? [await this.options.sandboxes.rollback(this.pick(plan.id, resource).id, discardOptions)]
-        : await this.options.sandboxes.rollbackAll(plan.id, discardOptions);
+        ? [await this.options.sandboxes.discard(this.pick(plan.id, resource).id, discardOptions)]
+        : await this.options.sandboxes.discardAll(plan.id, discardOptions);
     const live = this.options.sandboxes.planSandboxes(plan.id).filter((s) => s.status !== 'discarded');
     if (live.length === 0) this.setStatus(plan.id, 'discarded', 'every sandbox discarded');
     return outcomes;
@@ -348,7 +348,7 @@ export class PlanService {
 
   private async cleanUpFailed(planId: string): Promise<void> {
     for (const sandbox of this.options.sandboxes.planSandboxes(planId)) {
-      await this.options.sandboxes.rollback(sandbox.id, { yes: true, force: true }).catch(() => undefined);
+      await this.options.sandboxes.discard(sandbox.id, { yes: true, force: true }).catch(() => undefined);
     }
   }
 

@@ -13,7 +13,7 @@ import { openBindery } from './bindery.ts';
 import { findInterruptedWork } from './start-recovery.ts';
 
 const FILES = 60;
-const crashChild = path.join(import.meta.dirname, '../sandbox/testing/commit-crash-child.ts');
+const crashChild = path.join(import.meta.dirname, '../testing/sandbox/commit-crash-child.ts');
 const TOOL = 'resource_slots:\n  - name: site\n    resource_type: fs-directory\n    access: read_write\n';
 
 interface DoctorJson {

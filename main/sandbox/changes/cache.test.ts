@@ -9,7 +9,7 @@ import { detectChanges } from './detect.ts';
 import { encodeName } from '../fs/paths.ts';
 import { readEntry, type DiskEntry } from './content.ts';
 import type { HandlerSandbox } from '../../../shared/dto.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
 /** A racy window short enough for a test, with pauses well past it before each settled look. */
 const RACY_MS = 40;

@@ -11,7 +11,7 @@ import { metaDir } from '../provision/layout.ts';
 import { manifestFile, RACY_WINDOW_MS, readManifest, writeBaseline } from './manifest.ts';
 import { scanChangedSince } from '../fs/scan.ts';
 import type { ChangedFile } from '../../../shared/dto.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
 const ODD = ['with space.txt', 'new\nline.txt', '-leading-dash.txt', 'bad\udcffbyte.txt'];
 const BIG = 5 * 1024 * 1024;
@@ -360,7 +360,7 @@ describe('changes of special sandboxes', () => {
     const paths = (await manager.changes(sandbox.id)).changes.map((change) => change.path);
     expect(paths).toEqual(expect.arrayContaining(['vendor/lib/x.txt', 'vendor/lib/src/y.txt', 'vendor/lib/.git/HEAD']));
     expect(paths).not.toContain('vendor/lib');
-    expect(await manager.rollback(sandbox.id, {})).toMatchObject({ kind: 'needs_confirmation' });
+    expect(await manager.discard(sandbox.id, {})).toMatchObject({ kind: 'needs_confirmation' });
   });
 });
 

@@ -7,7 +7,7 @@ import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { metaDir } from '../provision/layout.ts';
 import { manifestFile } from './manifest.ts';
 import { sealedFile } from './manifest-file.ts';
-import { exists, newManager } from '../testing/harness.ts';
+import { exists, newManager } from '../../testing/sandbox/harness.ts';
 
 /** A copied sandbox with two changes a tool made: one file edited, one added. */
 async function changedSandbox() {
@@ -29,7 +29,7 @@ describe("a copied sandbox's base manifest", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     fs.writeFileSync(marker, 'touched');
     expect(await listed(manager, sandbox.id)).toEqual(['modified d1/f1.txt', 'added new.txt']);
-    expect(await manager.rollback(sandbox.id)).toMatchObject({ kind: 'needs_confirmation', counts: { total: 2 } });
+    expect(await manager.discard(sandbox.id)).toMatchObject({ kind: 'needs_confirmation', counts: { total: 2 } });
     expect(fs.readFileSync(path.join(sandbox.path, 'd1/f1.txt'), 'utf8')).toBe('hours of work\n');
   });
 
@@ -44,15 +44,15 @@ describe("a copied sandbox's base manifest", () => {
     const error = await manager.changes(sandbox.id).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(BinderyError);
     expect((error as Error).message).toMatch(/cannot be trusted: its checksum does not match/);
-    expect(await manager.rollback(sandbox.id)).toMatchObject({ kind: 'unknown' });
-    expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
+    expect(await manager.discard(sandbox.id)).toMatchObject({ kind: 'unknown' });
+    expect(await manager.discard(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
     expect(exists(path.join(sandbox.path, 'new.txt'))).toBe(true);
 
     fs.rmSync(sealed);
-    expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/cannot be read/) });
+    expect(await manager.discard(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/cannot be read/) });
     expect(exists(path.join(sandbox.path, 'new.txt'))).toBe(true);
     // Forced, the whole folder goes to the trash, not away.
-    const forced = await manager.rollback(sandbox.id, { yes: true, force: true });
+    const forced = await manager.discard(sandbox.id, { yes: true, force: true });
     expect(forced).toMatchObject({ kind: 'discarded', trashId: expect.any(String) });
   });
 
@@ -67,7 +67,7 @@ describe("a copied sandbox's base manifest", () => {
     const error = await manager.changes(sandbox.id).then((list) => list.changes.map((c) => c.path), (e: unknown) => e);
     expect(error).toBeInstanceOf(BinderyError);
     expect((error as Error).message).toMatch(/cannot be trusted/);
-    expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
+    expect(await manager.discard(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
     expect(exists(path.join(sandbox.path, 'new.txt'))).toBe(true);
     // A FIFO in its place is refused too, not waited on forever.
     fs.rmSync(sealed);
@@ -83,7 +83,7 @@ describe("a copied sandbox's base manifest", () => {
     fs.renameSync(meta, `${meta}.aside`);
     fs.symlinkSync(metaDir(other.path), meta);
     await expect(manager.changes(sandbox.id)).rejects.toThrow(/cannot be trusted: .*symlink/);
-    expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
+    expect(await manager.discard(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
   });
 
   it('still finds every change of a sandbox made before the seal, whatever its marker says', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
 describe('a copied sandbox whose folders were moved', () => {
   it('lists the files of a folder renamed in the sandbox and of one moved in from outside', async () => {

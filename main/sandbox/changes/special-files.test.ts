@@ -7,7 +7,7 @@ const posix = process.platform !== 'win32';
 
 /** Runs the scenario in a child that is killed if it blocks (a FIFO opened for reading waits for a writer forever). */
 function runChild(...args: string[]): Record<string, unknown> {
-  const child = path.join(import.meta.dirname, '../testing/special-files-child.ts');
+  const child = path.join(import.meta.dirname, '../../testing/sandbox/special-files-child.ts');
   const run = spawnSync(process.execPath, ['--import', 'tsx', child, ...args], { encoding: 'utf8', timeout: 30_000, cwd: path.resolve(import.meta.dirname, '../../..') });
   expect(run.signal, 'the child hung (a special file was opened for reading?)').toBeNull();
   expect(run.stderr).toBe('');

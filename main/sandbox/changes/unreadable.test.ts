@@ -8,7 +8,7 @@ const asRoot = process.getuid?.() === 0;
 if (!asRoot) console.warn('unreadable.test.ts: skipping: it runs a child as uid 65534, which needs root.');
 
 function runChild(strategy: string): Record<string, unknown> {
-  const child = path.join(import.meta.dirname, '../testing/unreadable-child.ts');
+  const child = path.join(import.meta.dirname, '../../testing/sandbox/unreadable-child.ts');
   const run = spawnSync(process.execPath, ['--import', 'tsx', child, strategy], { encoding: 'utf8', uid: 65534, gid: 65534, cwd: path.resolve(import.meta.dirname, '../../..') });
   expect(run.stderr).toBe('');
   const result = JSON.parse(run.stdout) as { base: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import type { SandboxChangeList } from '../../../shared/dto.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
 describe('live changes', () => {
   it('reports a fresh change list after files change in the sandbox', async () => {

@@ -6,22 +6,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planCommits } from '../../registry/sandbox-commits.ts';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import * as journal from './journal/index.ts';
 import { SandboxManager } from '../sandbox-manager.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager, planCommits } from '../../testing/sandbox/harness.ts';
 
 describe('commitAll stopped by a later sandbox', () => {
   it('says which earlier commit stays when undoing it was refused', async () => {
-    const { dataDir, db, plan } = newManager();
+    const { dataDir, db, store, plan } = newManager();
     const first = tempDir('bindery-orig-a-');
     const second = tempDir('bindery-orig-b-');
     writeFiles(first, { 'a.txt': 'old a\n' });
     writeFiles(second, { 'b.txt': 'old b\n' });
     let transactions = 0;
     const manager = new SandboxManager({
-      db,
+      store,
       dataDir,
       journal: {
         ...journal,

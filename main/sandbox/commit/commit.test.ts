@@ -3,13 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../../../shared/errors.ts';
-import { listActivity } from '../../registry/activity.ts';
-import { committedStates } from '../../registry/sandbox-commits.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { decodeName, inRoot } from '../fs/paths.ts';
 import * as journal from './journal/index.ts';
 import { SandboxManager } from '../sandbox-manager.ts';
-import { exists, newManager } from '../testing/harness.ts';
+import { exists, listActivity, newManager } from '../../testing/sandbox/harness.ts';
 
 const read = (root: string, rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
 
@@ -142,10 +140,10 @@ describe('commit', () => {
   });
 
   it('stops when the original changes between the check and the write, writing nothing', async () => {
-    const { dataDir, plan, db } = newManager();
+    const { dataDir, plan, store } = newManager();
     const original = plainDir();
     const racing = new SandboxManager({
-      db,
+      store,
       dataDir,
       journal: {
         ...journal,
@@ -165,11 +163,11 @@ describe('commit', () => {
   });
 
   it('hands the journal the hash and stat of each file change detection read, so it need not read them again', async () => {
-    const { dataDir, plan, db } = newManager();
+    const { dataDir, plan, store } = newManager();
     const original = plainDir();
     const handed: journal.TransactionOp[] = [];
     const watching = new SandboxManager({
-      db,
+      store,
       dataDir,
       journal: { ...journal, applyTransaction: (input) => (handed.push(...input.ops), journal.applyTransaction(input)) },
     });
@@ -281,15 +279,15 @@ describe('commit', () => {
   });
 
   it("reads a sandbox's own commits again only when they changed (change detection asks at every look)", async () => {
-    const { manager, plan, db } = newManager();
+    const { manager, plan, store } = newManager();
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
     writeFiles(sandbox.path, { 'a.txt': 'A\n' });
     await manager.commit(sandbox.id);
-    const first = committedStates(db, sandbox.id);
+    const first = store.committedStates(sandbox.id);
     expect(first.get('a.txt')).toMatchObject({ kind: 'file', sha256: createHash('sha256').update('A\n').digest('hex') });
-    expect(committedStates(db, sandbox.id)).toBe(first);
+    expect(store.committedStates(sandbox.id)).toBe(first);
     await manager.undo(sandbox.id);
-    expect(committedStates(db, sandbox.id).size).toBe(0);
+    expect(store.committedStates(sandbox.id).size).toBe(0);
   });
 
   it('takes its own earlier commits as its own again once restored from the trash, not those of a later run in its place', async () => {
@@ -300,7 +298,7 @@ describe('commit', () => {
     writeFiles(first.path, { 'a.txt': 'first 1\n' });
     await manager.commit(first.id);
     writeFiles(first.path, { 'a.txt': 'first 2\n' });
-    const firstDiscard = await manager.rollback(first.id, { yes: true });
+    const firstDiscard = await manager.discard(first.id, { yes: true });
     // A second run in its place commits too, and is discarded in turn.
     const second = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
     writeFiles(second.path, { 'a.txt': 'second 1\n' });
@@ -308,7 +306,7 @@ describe('commit', () => {
     writeFiles(second.path, { 'a.txt': 'second 2\n' });
     // Someone looks at the second run's changes, so its own commits are read (and kept) before the discard.
     expect((await manager.changes(second.id)).changes).toMatchObject([{ path: 'a.txt', drift: 'clean' }]);
-    await manager.rollback(second.id, { yes: true });
+    await manager.discard(second.id, { yes: true });
     // The original holds the second run's commit: the first run, restored, did not make it.
     await manager.restoreTrash((firstDiscard as { trashId: string }).trashId);
     expect((await manager.changes(first.id)).changes).toMatchObject([{ path: 'a.txt', drift: 'conflict' }]);
@@ -325,7 +323,7 @@ describe('commit', () => {
     writeFiles(first.path, { 'a.txt': 'first run\n' });
     await manager.commit(first.id);
     writeFiles(original, { 'a.txt': 'person v1\n' });
-    await manager.rollback(first.id, { yes: true });
+    await manager.discard(first.id, { yes: true });
     const second = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
     expect(second.id).toBe(first.id);
     // The person puts back what the first run left; the second run edits what it was given.

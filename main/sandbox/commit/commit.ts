@@ -7,8 +7,6 @@
 import fs from 'node:fs/promises';
 import { ulid } from 'ulid';
 import { BinderyError, ConflictError, NotFoundError } from '../../../shared/errors.ts';
-import { committedStates, insertCommit, lastCommit, markCommitUndone } from '../../registry/sandbox-commits.ts';
-import { getSandbox, setSandboxStatus } from '../../registry/sandboxes.ts';
 import { expectedFor } from '../changes/version.ts';
 import { withSandboxLocks } from './lock.ts';
 import { checkResolutions, conflictError, planCommit, type CommitPlan, type CommitSelection } from './operations.ts';
@@ -37,11 +35,11 @@ export type CommitOutcome =
 /** Commits one sandbox. */
 export async function commitSandbox(context: EngineContext, sandbox: SandboxInfo, options: CommitOptions): Promise<CommitOutcome> {
   // Held from the first look to the commit's record, so another process's commit cannot come between them.
-  return withSandboxLocks(context, [sandbox], 'committing to', () => commitSandboxLocked(context, getSandbox(context.db, sandbox.id) ?? sandbox, options), options.signal);
+  return withSandboxLocks(context, [sandbox], 'committing to', () => commitSandboxLocked(context, context.store.getSandbox(sandbox.id) ?? sandbox, options), options.signal);
 }
 
 async function commitSandboxLocked(context: EngineContext, sandbox: SandboxInfo, options: CommitOptions): Promise<CommitOutcome> {
-  const plan = await planCommit(sandbox, options, context.layout.tempDir, committedStates(context.db, sandbox.id));
+  const plan = await planCommit(sandbox, options, context.layout.tempDir, context.store.committedStates(sandbox.id));
   try {
     checkResolutions(plan.unmatchedResolutions);
     if (plan.blocked.length > 0) throw conflictError(plan.blocked, `Commit of ${sandbox.resourceName} blocked`);
@@ -54,7 +52,7 @@ async function commitSandboxLocked(context: EngineContext, sandbox: SandboxInfo,
 
 /** Commits every committable sandbox of a plan, all checked before any is written. */
 export async function commitAll(context: EngineContext, sandboxes: SandboxInfo[], options: CommitOptions): Promise<CommitOutcome[]> {
-  const fresh = () => sandboxes.map((s) => getSandbox(context.db, s.id) ?? s);
+  const fresh = () => sandboxes.map((s) => context.store.getSandbox(s.id) ?? s);
   return withSandboxLocks(context, sandboxes, 'committing to', () => commitAllLocked(context, fresh(), options), options.signal);
 }
 
@@ -64,7 +62,7 @@ async function commitAllLocked(context: EngineContext, sandboxes: SandboxInfo[],
   try {
     for (const sandbox of live) {
       const selection = { resolutions: options.resolutions, expectedVersion: expectedFor(options.expectedVersions, sandbox.id) };
-      plans.push(await planCommit(sandbox, selection, context.layout.tempDir, committedStates(context.db, sandbox.id)));
+      plans.push(await planCommit(sandbox, selection, context.layout.tempDir, context.store.committedStates(sandbox.id)));
     }
     // A resolution settles that path in each sandbox that changed it; it must name a change of at least one.
     checkResolutions(Object.keys(options.resolutions ?? {}).filter((p) => plans.every((plan) => plan.unmatchedResolutions.includes(p))));
@@ -92,7 +90,7 @@ export async function undoLastCommit(context: EngineContext, sandbox: SandboxInf
 }
 
 async function undoLocked(context: EngineContext, sandbox: SandboxInfo): Promise<{ restored: string[]; gitCommit: string | null }> {
-  const commit = lastCommit(context.db, sandbox.id);
+  const commit = context.store.lastCommit(sandbox.id);
   if (!commit) throw new NotFoundError(`The sandbox of ${sandbox.resourceName} has no commit to undo.`, { sandboxId: sandbox.id });
   let result: Awaited<ReturnType<EngineContext['journal']['undoTransaction']>>;
   try {
@@ -105,8 +103,8 @@ async function undoLocked(context: EngineContext, sandbox: SandboxInfo): Promise
   } catch (error) {
     if (!(error instanceof ConflictError && (error.details as { state?: string } | undefined)?.state === 'undone')) throw error;
     // The journal has it undone, but its end was not recorded here (a crash right after it, or recovery finished it just now).
-    markCommitUndone(context.db, commit.id, context.now());
-    setSandboxStatus(context.db, sandbox.id, 'ready', context.now());
+    context.store.markCommitUndone(commit.id, context.now());
+    context.store.setStatus(sandbox.id, 'ready', context.now());
     logEvent(context, 'commit.undone', sandbox.planId, sandbox.id, `The last commit of ${sandbox.resourceName} had already been undone; it is now recorded as undone.`);
     context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'ready' });
     return { restored: [], gitCommit: commit.gitCommit };
@@ -117,8 +115,8 @@ async function undoLocked(context: EngineContext, sandbox: SandboxInfo): Promise
       { paths: result.paths.map((p) => ({ path: p.relPath, reason: p.reason })) },
     );
   }
-  markCommitUndone(context.db, commit.id, context.now());
-  setSandboxStatus(context.db, sandbox.id, 'ready', context.now());
+  context.store.markCommitUndone(commit.id, context.now());
+  context.store.setStatus(sandbox.id, 'ready', context.now());
   const note = commit.gitCommit ? ` The git commit ${commit.gitCommit.slice(0, 12)} stays on the branch; revert it with git if needed.` : '';
   logEvent(context, 'commit.undone', sandbox.planId, sandbox.id, `Undid the commit of ${sandbox.resourceName}: ${result.restored.length} file(s) restored.${note}`);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'ready' });
@@ -164,8 +162,8 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
     undoneAt: null,
     createdAt: context.now(),
   };
-  insertCommit(context.db, commit, ownStates(plan, result.committed));
-  setSandboxStatus(context.db, sandbox.id, 'committed', context.now());
+  context.store.insertCommit(commit, ownStates(plan, result.committed));
+  context.store.setStatus(sandbox.id, 'committed', context.now());
   const leftOut = onBranch?.ignored.length ? ` (${onBranch.ignored.length} ignored file(s) left out of it: ${onBranch.ignored.slice(0, 5).map(displayPath).join(', ')})` : '';
   const how = onBranch ? ` and committed as ${onBranch.commit.slice(0, 12)} on ${branch}${leftOut}` : '';
   logEvent(context, 'commit', sandbox.planId, sandbox.id, `Committed ${result.written.length} written, ${result.deleted.length} deleted into ${sandbox.originalPath}${how}.`);
@@ -200,7 +198,7 @@ async function undoApplied(context: EngineContext, outcomes: CommitOutcome[]): P
   const kept: Array<{ sandbox: SandboxInfo; reason: string }> = [];
   for (const outcome of outcomes.reverse()) {
     if (outcome.kind !== 'committed') continue;
-    const row = getSandbox(context.db, outcome.sandboxId);
+    const row = context.store.getSandbox(outcome.sandboxId);
     if (!row) continue;
     await undoLastCommit(context, row).catch((error: unknown) => kept.push({ sandbox: row, reason: error instanceof Error ? error.message : String(error) }));
   }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineTrials, runEngineTrial } from '../testing/commit-crash-trial.ts';
+import { engineTrials, runEngineTrial } from '../../testing/sandbox/commit-crash-trial.ts';
 
 const seed = Number(process.env.BINDERY_CRASH_SEED ?? Date.now() % 1_000_000);
 const trials = [...engineTrials(seed, 'commit', 50, 300), ...engineTrials(seed, 'undo', 50, 60)];

@@ -2,13 +2,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listActivity } from '../../registry/activity.ts';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { TEMP_PREFIX } from './journal/index.ts';
-import { newManager } from '../testing/harness.ts';
+import { listActivity, newManager } from '../../testing/sandbox/harness.ts';
 
 const FILES = 40;
-const child = path.join(import.meta.dirname, '../testing/commit-crash-child.ts');
+const child = path.join(import.meta.dirname, '../../testing/sandbox/commit-crash-child.ts');
 
 function tree(root: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -6,7 +6,7 @@ import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { RACY_WINDOW_MS } from '../changes/manifest.ts';
 import * as journal from './journal/index.ts';
 import { SandboxManager } from '../sandbox-manager.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
 const fail = (message: string): never => {
   throw new Error(message);
@@ -22,10 +22,10 @@ async function agedOriginal(): Promise<string> {
 }
 
 async function sandboxWithEdits(dir: string) {
-  const { manager, plan, db, dataDir } = newManager();
+  const { manager, plan, store, dataDir } = newManager();
   const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: dir, sandboxStrategy: 'copy_on_write' });
   writeFiles(sandbox.path, { 'a.txt': 'A\n', 'b.txt': 'B\n', 'c.txt': 'C\n', 'd.txt': 'D\n' });
-  return { manager, sandbox, db, dataDir };
+  return { manager, sandbox, store, dataDir };
 }
 
 const drifts = async (manager: Awaited<ReturnType<typeof sandboxWithEdits>>['manager'], id: string) =>
@@ -60,7 +60,7 @@ describe('conflicts of a copied sandbox', () => {
 
   it("are not made by Bindery's own backups: a commit that failed and was undone, or stopped while backing up, can be retried", async () => {
     const dir = await agedOriginal();
-    const { manager, sandbox, db, dataDir } = await sandboxWithEdits(dir);
+    const { manager, sandbox, store, dataDir } = await sandboxWithEdits(dir);
     // The disk fails once the first file is replaced: the commit is undone, its backups having been linked.
     const failed = await manager
       .commit(sandbox.id, {
@@ -75,7 +75,7 @@ describe('conflicts of a copied sandbox', () => {
     expect(await drifts(manager, sandbox.id)).toEqual({ 'a.txt': 'clean', 'b.txt': 'clean', 'c.txt': 'clean', 'd.txt': 'clean' });
     // Stopped while backing up (the hook stands in for a kill there): some files linked, none replaced.
     const stopping = new SandboxManager({
-      db,
+      store,
       dataDir,
       journal: {
         ...journal,

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../testing/fixtures.ts';
-import { raceRound } from '../testing/commit-race.ts';
+import { raceRound } from '../../testing/sandbox/commit-race.ts';
 
 describe('two processes committing at once', () => {
   it('both past their check before either writes (staged): the second waits, then finds nothing left to commit', async () => {

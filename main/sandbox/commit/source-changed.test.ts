@@ -10,11 +10,11 @@ import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import * as journal from './journal/index.ts';
 import type { JournalHooks } from './journal/index.ts';
 import { SandboxManager } from '../sandbox-manager.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
 describe('a sandbox file rewritten while the manager commits', () => {
   it('refuses the commit, writing nothing, and a commit after the review writes the new content', async () => {
-    const { dataDir, db, plan } = newManager();
+    const { dataDir, store, plan } = newManager();
     let rewrite: (() => void) | null = null;
     const hooks: JournalHooks = {
       at(point) {
@@ -23,7 +23,7 @@ describe('a sandbox file rewritten while the manager commits', () => {
         rewrite = null;
       },
     };
-    const manager = new SandboxManager({ db, dataDir, journal: { ...journal, applyTransaction: (input) => journal.applyTransaction({ ...input, hooks }) } });
+    const manager = new SandboxManager({ store, dataDir, journal: { ...journal, applyTransaction: (input) => journal.applyTransaction({ ...input, hooks }) } });
     const original = tempDir('bindery-orig-');
     writeFiles(original, { 'a.txt': 'old a\n', 'b.txt': 'old b\n' });
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });

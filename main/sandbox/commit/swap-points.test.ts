@@ -11,7 +11,7 @@ import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import * as journal from './journal/index.ts';
 import type { FaultPoint, JournalHooks } from './journal/index.ts';
 import { SandboxManager } from '../sandbox-manager.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
 const FILES = 12;
 
@@ -28,7 +28,7 @@ const POINTS: FaultPoint[] = ['checked', 'backed_up', 'prepared', 'staged', 'dec
 
 describe('a folder swapped for a symlink at each point of a commit', () => {
   it.each(POINTS.flatMap((point) => [[point, false] as const, [point, true] as const]))('at %s (cancelled right after: %s): what the commit says holds', async (point, cancel) => {
-    const { dataDir, db, plan } = newManager();
+    const { dataDir, store, plan } = newManager();
     const original = tempDir('bindery-orig-');
     const outside = tempDir('bindery-outside-');
     const controller = new AbortController();
@@ -42,7 +42,7 @@ describe('a folder swapped for a symlink at each point of a commit', () => {
         if (cancel) controller.abort();
       },
     };
-    const manager = new SandboxManager({ db, dataDir, journal: { ...journal, applyTransaction: (input) => journal.applyTransaction({ ...input, hooks, concurrency: 1 }) } });
+    const manager = new SandboxManager({ store, dataDir, journal: { ...journal, applyTransaction: (input) => journal.applyTransaction({ ...input, hooks, concurrency: 1 }) } });
     const before: Record<string, string> = {};
     for (let i = 0; i < FILES; i++) Object.assign(before, { [`sub/f${i}.txt`]: `old ${i}\n`, [`top/g${i}.txt`]: `old g${i}\n` });
     writeFiles(original, before);

@@ -7,12 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listActivity } from '../../registry/activity.ts';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import * as journal from './journal/index.ts';
 import type { JournalHooks } from './journal/index.ts';
 import { SandboxManager } from '../sandbox-manager.ts';
-import { newManager } from '../testing/harness.ts';
+import { listActivity, newManager } from '../../testing/sandbox/harness.ts';
 
 const FILES = 30;
 
@@ -41,9 +40,9 @@ function swapper(original: string, outside: string): JournalHooks {
 
 describe('a folder swapped for a symlink mid-commit', () => {
   it('is not looked through by the rollback: the files elsewhere are put back, the swapped ones reported with their backups', async () => {
-    const { dataDir, db, plan } = newManager();
+    const { dataDir, db, store, plan } = newManager();
     const manager = new SandboxManager({
-      db,
+      store,
       dataDir,
       journal: { ...journal, applyTransaction: (input) => journal.applyTransaction({ ...input, hooks: swapper(original, outside), concurrency: 1 }) },
     });

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeCounts, type ChangeCountsInfo } from '../../../shared/dto.ts';
 import { UnsafePathError } from '../../../shared/errors.ts';
-import { saveSandbox, setSandboxStatus } from '../../registry/sandboxes.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { metaDir } from '../provision/layout.ts';
-import { exists, gitFingerprint, newManager } from '../testing/harness.ts';
+import { exists, gitFingerprint, newManager } from '../../testing/sandbox/harness.ts';
 
 function plainDir(): string {
   const dir = tempDir('bindery-orig-');
@@ -20,11 +19,11 @@ describe('discard and trash', () => {
     const original = plainDir();
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
     writeFiles(sandbox.path, { 'a.txt': 'A\n', 'c.txt': 'c\n' });
-    const asked = await manager.rollback(sandbox.id);
+    const asked = await manager.discard(sandbox.id);
     expect(asked).toMatchObject({ kind: 'needs_confirmation', counts: { total: 2, added: 1, modified: 1 } });
     expect(exists(sandbox.path)).toBe(true);
 
-    const done = await manager.rollback(sandbox.id, { yes: true });
+    const done = await manager.discard(sandbox.id, { yes: true });
     expect(done).toMatchObject({ kind: 'discarded', counts: { total: 2 } });
     expect(exists(sandbox.path)).toBe(false);
     const [entry] = manager.listTrash();
@@ -46,7 +45,7 @@ describe('discard and trash', () => {
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
     writeFiles(sandbox.path, { 'a.txt': 'A\n', 'new.txt': 'n\n' });
     fs.rmSync(path.join(sandbox.path, 'b.txt'));
-    const done = await manager.rollback(sandbox.id, { yes: true });
+    const done = await manager.discard(sandbox.id, { yes: true });
     expect(done).toMatchObject({ kind: 'discarded', counts: { total: 3 } });
     expect(gitFingerprint(repo)).toEqual(before);
     const restored = await manager.restoreTrash((done as { trashId: string }).trashId);
@@ -54,7 +53,7 @@ describe('discard and trash', () => {
     expect((await manager.changes(sandbox.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified a.txt', 'deleted b.txt', 'added new.txt']);
 
     const clean = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
-    expect(await manager.rollback(clean.id)).toMatchObject({ kind: 'discarded', trashId: null });
+    expect(await manager.discard(clean.id)).toMatchObject({ kind: 'discarded', trashId: null });
     expect(git(repo, 'worktree', 'list').trim().split('\n')).toHaveLength(2);
   });
 
@@ -62,9 +61,9 @@ describe('discard and trash', () => {
     const { manager, plan } = newManager();
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
     fs.rmSync(path.join(metaDir(sandbox.path), 'manifest.sealed'));
-    expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/could not be determined/) });
+    expect(await manager.discard(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/could not be determined/) });
     expect(exists(sandbox.path)).toBe(true);
-    expect(await manager.rollback(sandbox.id, { yes: true, force: true })).toMatchObject({ kind: 'discarded', counts: null });
+    expect(await manager.discard(sandbox.id, { yes: true, force: true })).toMatchObject({ kind: 'discarded', counts: null });
     expect(manager.listTrash()).toHaveLength(1);
   });
 
@@ -76,9 +75,9 @@ describe('discard and trash', () => {
     fs.rmSync(path.join(sandbox.path, 'd', 'b.txt'));
     fs.mkdirSync(path.join(sandbox.path, 'empty'));
     fs.writeFileSync(path.join(git(sandbox.path, 'rev-parse', '--absolute-git-dir').trim(), 'index'), 'garbage');
-    expect(await manager.rollback(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
+    expect(await manager.discard(sandbox.id, { yes: true })).toMatchObject({ kind: 'unknown' });
 
-    const done = (await manager.rollback(sandbox.id, { yes: true, force: true })) as { kind: string; trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true, force: true })) as { kind: string; trashId: string };
     expect(done).toMatchObject({ kind: 'discarded', counts: null });
     expect(exists(sandbox.path)).toBe(false);
     const entry = manager.listTrash().find((e) => e.id === done.trashId)!;
@@ -103,9 +102,9 @@ describe('discard and trash', () => {
     expect(manager.sandbox(sandbox.id).status).toBe('missing');
     fs.renameSync(away, sandbox.path);
 
-    expect(await manager.rollback(sandbox.id)).toMatchObject({ kind: 'needs_confirmation', counts: { total: 1 } });
+    expect(await manager.discard(sandbox.id)).toMatchObject({ kind: 'needs_confirmation', counts: { total: 1 } });
     expect(exists(path.join(sandbox.path, 'new.txt'))).toBe(true);
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     await manager.restoreTrash(done.trashId);
     expect(fs.readFileSync(path.join(sandbox.path, 'new.txt'), 'utf8')).toBe('new work\n');
   });
@@ -120,21 +119,21 @@ describe('discard and trash', () => {
     fs.renameSync(sandbox.path, away);
     await manager.recover();
 
-    expect(await manager.rollback(sandbox.id)).toMatchObject({ kind: 'discarded', trashId: null });
+    expect(await manager.discard(sandbox.id)).toMatchObject({ kind: 'discarded', trashId: null });
     expect(gitFingerprint(repo)).toEqual(before);
     expect(fs.readFileSync(path.join(away, 'new.txt'), 'utf8')).toBe('new work\n');
   });
 
   it('deletes only registered, marked folders under the sandboxes root', async () => {
-    const { manager, plan, db } = newManager();
+    const { manager, plan, store } = newManager();
     const original = plainDir();
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
-    saveSandbox(db, { ...manager.sandbox(sandbox.id), path: original });
-    await expect(manager.rollback(sandbox.id, { yes: true, force: true })).rejects.toBeInstanceOf(UnsafePathError);
+    store.saveSandbox({ ...manager.sandbox(sandbox.id), path: original });
+    await expect(manager.discard(sandbox.id, { yes: true, force: true })).rejects.toBeInstanceOf(UnsafePathError);
     expect(fs.readFileSync(path.join(original, 'a.txt'), 'utf8')).toBe('a\n');
-    saveSandbox(db, { ...manager.sandbox(sandbox.id), path: sandbox.path });
+    store.saveSandbox({ ...manager.sandbox(sandbox.id), path: sandbox.path });
     fs.rmSync(metaDir(sandbox.path), { recursive: true });
-    await expect(manager.rollback(sandbox.id, { yes: true, force: true })).rejects.toThrow(/marker/);
+    await expect(manager.discard(sandbox.id, { yes: true, force: true })).rejects.toThrow(/marker/);
     expect(exists(sandbox.path)).toBe(true);
   });
 
@@ -144,7 +143,7 @@ describe('discard and trash', () => {
     for (const resourceId of ['R1', 'R2']) {
       const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId, originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
       writeFiles(sandbox.path, { 'x.txt': resourceId });
-      await manager.rollback(sandbox.id, { yes: true });
+      await manager.discard(sandbox.id, { yes: true });
       now = new Date('2026-01-02T00:00:00Z');
     }
     now = new Date('2026-01-03T12:00:00Z');
@@ -159,7 +158,7 @@ describe('discard and trash', () => {
 
 describe('recovery at start', () => {
   it('marks vanished sandboxes missing, lists orphans without deleting them, removes abandoned provisions', async () => {
-    const { manager, plan, db } = newManager();
+    const { manager, plan, store } = newManager();
     const planId = plan();
     const gone = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
     const kept = await manager.getOrCreateSandbox({ planId, resourceId: 'R2', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
@@ -167,7 +166,7 @@ describe('recovery at start', () => {
     const orphan = path.join(manager.layout.root, 'SOMEPLAN', 'stray');
     writeFiles(orphan, { 'keep-me.txt': 'mine' });
     const half = await manager.getOrCreateSandbox({ planId, resourceId: 'R3', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
-    setSandboxStatus(db, half.id, 'provisioning', new Date().toISOString());
+    store.setStatus(half.id, 'provisioning', new Date().toISOString());
     const marker = path.join(metaDir(half.path), 'marker.json');
     fs.writeFileSync(marker, JSON.stringify({ ...JSON.parse(fs.readFileSync(marker, 'utf8')), pid: 2 ** 22 + 12345 }));
 
@@ -180,7 +179,7 @@ describe('recovery at start', () => {
     expect(report.abandoned.map((a) => a.sandboxId)).toEqual([half.id]);
     expect(exists(half.path)).toBe(false);
     expect(manager.planSandboxes(planId).map((s) => s.id)).toEqual([gone.id, kept.id]);
-    expect(await manager.rollback(gone.id)).toMatchObject({ kind: 'discarded' });
+    expect(await manager.discard(gone.id)).toMatchObject({ kind: 'discarded' });
   });
 });
 
@@ -193,10 +192,10 @@ describe('ignored files a tool made in a worktree sandbox', () => {
     expect(exists(path.join(sandbox.path, '.env'))).toBe(false);
     writeFiles(sandbox.path, { '.env': 'SECRET=made by the tool\n', 'build/app.js': 'app\n', 'build/lib/x.js': 'x\n' });
 
-    const asked = await manager.rollback(sandbox.id);
+    const asked = await manager.discard(sandbox.id);
     expect(asked).toMatchObject({ kind: 'needs_confirmation', counts: { total: 0, ignored: 2 } });
     expect(describeCounts((asked as { counts: ChangeCountsInfo }).counts)).toBe('0 changes and 2 ignored files');
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     expect(exists(sandbox.path)).toBe(false);
     expect(manager.listTrash()[0]!.counts).toMatchObject({ ignored: 2 });
 

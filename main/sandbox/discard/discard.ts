@@ -7,9 +7,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError } from '../../../shared/errors.ts';
-import { setSandboxStatus } from '../../registry/sandboxes.ts';
-import { forgetCommittedStates } from '../../registry/sandbox-commits.ts';
-import { insertTrash } from '../../registry/trash.ts';
 import { makeFoldersWritable, makeReadOnly } from '../provision/access.ts';
 import { countChanges, detectChanges } from '../changes/detect.ts';
 import { logEvent, type EngineContext } from '../engine-context.ts';
@@ -223,10 +220,10 @@ export async function finishDiscard(context: EngineContext, record: TrashRecord)
   }
   const counts = record.changes ? entry.counts : null;
   const what = counts ? `${counts.total} change(s)${counts.ignored ? ` and ${counts.ignored} ignored file(s)` : ''} are` : 'whole folder (its changes could not be determined) is';
-  context.db.transaction(() => {
-    insertTrash(context.db, entry);
+  context.store.transaction(() => {
+    context.store.insertTrash(entry);
     markDiscarded(context, sandbox, entry.createdAt, `Discarded the sandbox of ${sandbox.resourceName}. Its ${what} in the trash (${entry.id}) for ${context.trashDays} days.`);
-  })();
+  });
   await fs.rm(path.join(entry.trashPath, REMOVING_FLAG), { force: true });
   await fs.rm(path.join(entry.trashPath, DISCARDING_FLAG), { force: true });
   if (sandbox.strategy === 'git_worktree') await pruneAddedObjects(sandbox.originalPath, context.layout.tempDir).catch(() => undefined);
@@ -243,11 +240,11 @@ function withIgnored(counts: ChangeCountsInfo, ignored: number): ChangeCountsInf
  * `at` is restored (see forgetCommittedStates).
  */
 function markDiscarded(context: EngineContext, sandbox: SandboxInfo, at: string, message: string): void {
-  context.db.transaction(() => {
-    setSandboxStatus(context.db, sandbox.id, 'discarded', context.now());
-    forgetCommittedStates(context.db, sandbox.id, at);
+  context.store.transaction(() => {
+    context.store.setStatus(sandbox.id, 'discarded', context.now());
+    context.store.forgetCommittedStates(sandbox.id, at);
     logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, message);
-  })();
+  });
 }
 
 /**

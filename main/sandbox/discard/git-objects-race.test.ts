@@ -8,9 +8,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, gitRepo, writeFiles } from '../../testing/fixtures.ts';
 import { pruneAddedObjects } from './git-objects.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
-const child = path.join(import.meta.dirname, '../testing/trash-crash-child.ts');
+const child = path.join(import.meta.dirname, '../../testing/sandbox/trash-crash-child.ts');
 
 describe('a restore in one process and a prune in another', () => {
   it('keeps the objects the restore put back: the prune waits for its ref', async () => {
@@ -19,7 +19,7 @@ describe('a restore in one process and a prune in another', () => {
     writeFiles(repo, { 'a.txt': 'dirty in the original\n' });
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
     writeFiles(sandbox.path, { 'b.txt': 'work\n' });
-    const { trashId } = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const { trashId } = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     const base = sandbox.baseCommit!;
     // The discard pruned the snapshot it added; the trash keeps it packed.
     expect(() => git(repo, 'cat-file', '-e', base)).toThrow();

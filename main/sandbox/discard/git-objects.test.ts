@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
 /** How many objects the repository holds, loose and packed. */
 function objectCount(repo: string): number {
@@ -35,16 +35,16 @@ describe('objects a snapshot adds to the user’s repository', () => {
     expect(objectCount(repo)).toBeGreaterThan(before);
     writeFiles(first.path, { 'a.txt': 'the tool’s edit\n' });
 
-    const done = (await manager.rollback(first.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(first.id, { yes: true })) as { trashId: string };
     // The second sandbox's base shares the snapshot's blobs and trees: nothing goes while it lives.
     expect(git(second.path, 'fsck', '--no-dangling').trim()).toBe('');
-    await manager.rollback(second.id);
+    await manager.discard(second.id);
     expect(objectCount(repo)).toBe(before);
 
     await manager.restoreTrash(done.trashId);
     expect(fs.readFileSync(path.join(first.path, 'd', 'new.txt'), 'utf8')).toBe('untracked\n');
     expect((await manager.changes(first.id)).changes.map((c) => `${c.kind} ${c.path}`)).toEqual(['modified a.txt']);
-    await manager.rollback(first.id, { yes: true });
+    await manager.discard(first.id, { yes: true });
     expect(objectCount(repo)).toBe(before);
     expect(git(repo, 'fsck').trim()).toBe('');
   });
@@ -55,7 +55,7 @@ describe('objects a snapshot adds to the user’s repository', () => {
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'the same state');
-    await manager.rollback(sandbox.id);
+    await manager.discard(sandbox.id);
     expect(git(repo, 'fsck', '--no-dangling').trim()).toBe('');
     expect(git(repo, 'show', 'HEAD:d/new.txt')).toBe('untracked\n');
   });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitRepo, writeFiles } from '../../testing/fixtures.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
 /** Each entry below `root` (`.git` left out) with its type, mode and content or target. */
 function snapshot(root: string): Record<string, string> {
@@ -44,7 +44,7 @@ describe('ignored files of a worktree sandbox', () => {
     fs.chmodSync(path.join(sandbox.path, 'build/bin'), 0o555);
     const before = snapshot(sandbox.path);
 
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     expect(fs.existsSync(sandbox.path)).toBe(false);
     await manager.restoreTrash(done.trashId);
     expect(snapshot(sandbox.path)).toEqual(before);

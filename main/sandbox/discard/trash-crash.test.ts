@@ -9,13 +9,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listActivity } from '../../registry/activity.ts';
 import { gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
-import { exists, newManager } from '../testing/harness.ts';
+import { exists, listActivity, newManager } from '../../testing/sandbox/harness.ts';
 
 const KILLS = Number(process.env.BINDERY_TRASH_KILLS ?? 50);
 const PARALLEL = 3;
-const child = path.join(import.meta.dirname, '../testing/trash-crash-child.ts');
+const child = path.join(import.meta.dirname, '../../testing/sandbox/trash-crash-child.ts');
 type Strategy = 'copy_on_write' | 'git_worktree';
 type Action = 'discard' | 'restore';
 
@@ -65,7 +64,7 @@ function runChild(dataDir: string, action: Action, id: string, nth: number, mode
 /** One trial: set up, kill the child at its nth call, recover in a new manager, and check everything. Returns whether the kill landed. */
 async function trial(action: Action, strategy: Strategy, nth: number): Promise<boolean> {
   const { manager, dataDir, db, sandbox } = await sandboxWithWork(strategy);
-  const id = action === 'restore' ? ((await manager.rollback(sandbox.id, { yes: true })) as { trashId: string }).trashId : sandbox.id;
+  const id = action === 'restore' ? ((await manager.discard(sandbox.id, { yes: true })) as { trashId: string }).trashId : sandbox.id;
   const run = await runChild(dataDir, action, id, nth, 'kill');
   expect(run.killed || run.out.includes('"ok"'), run.out).toBe(true);
 
@@ -100,7 +99,7 @@ async function trial(action: Action, strategy: Strategy, nth: number): Promise<b
 /** How many file-changing calls a whole discard or restore of this kind makes. */
 async function callsOf(action: Action, strategy: Strategy): Promise<number> {
   const { manager, dataDir, sandbox } = await sandboxWithWork(strategy);
-  const id = action === 'restore' ? ((await manager.rollback(sandbox.id, { yes: true })) as { trashId: string }).trashId : sandbox.id;
+  const id = action === 'restore' ? ((await manager.discard(sandbox.id, { yes: true })) as { trashId: string }).trashId : sandbox.id;
   const run = await runChild(dataDir, action, id, 0, 'count');
   expect(run.calls, run.out).toBeGreaterThan(5);
   return run.calls;

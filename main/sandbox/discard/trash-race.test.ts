@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
-const child = path.join(import.meta.dirname, '../testing/trash-crash-child.ts');
+const child = path.join(import.meta.dirname, '../../testing/sandbox/trash-crash-child.ts');
 
 describe('purging the trash while another process restores an entry', () => {
   it('waits for the restore, then leaves the entry and the backups of its commits alone', async () => {
@@ -20,7 +20,7 @@ describe('purging the trash while another process restores an entry', () => {
     writeFiles(sandbox.path, { 'a.txt': 'committed\n' });
     await manager.commit(sandbox.id);
     writeFiles(sandbox.path, { 'work.txt': 'not committed yet\n' });
-    const { trashId } = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const { trashId } = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
 
     // The child pauses at its restore's first rename (its flag set, nothing moved yet).
     const proc = spawn(process.execPath, ['--import', 'tsx', child, dataDir, 'restore', trashId, 'rename', '', '1', 'pause'], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
-import { exists, newManager } from '../testing/harness.ts';
+import { exists, newManager } from '../../testing/sandbox/harness.ts';
 
 const asRoot = process.getuid?.() === 0;
 if (!asRoot) console.warn('trash.test.ts: skipping the read_only discard test: it runs a child as uid 65534, which needs root.');
@@ -17,7 +17,7 @@ describe('restoring a worktree sandbox', () => {
     fs.writeFileSync(path.join(sandbox.path, 'd'), 'now a file\n');
     fs.rmSync(path.join(sandbox.path, 'f.txt'));
     writeFiles(sandbox.path, { 'f.txt/inside.txt': 'now a folder\n' });
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
 
     await manager.restoreTrash(done.trashId);
     expect(fs.readFileSync(path.join(sandbox.path, 'd'), 'utf8')).toBe('now a file\n');
@@ -31,7 +31,7 @@ describe('restoring a worktree sandbox', () => {
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
     writeFiles(sandbox.path, { 'a.txt': 'A\n' });
     fs.mkdirSync(path.join(sandbox.path, 'out', 'cache'), { recursive: true });
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     await manager.restoreTrash(done.trashId);
     expect(exists(path.join(sandbox.path, 'out', 'cache'))).toBe(true);
   });
@@ -42,11 +42,11 @@ describe('restoring a worktree sandbox', () => {
     const request = { planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' as const };
     const sandbox = await manager.getOrCreateSandbox(request);
     writeFiles(sandbox.path, { 'a.txt': 'sandbox\n' });
-    const first = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const first = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     writeFiles(repo, { 'a.txt': 'user edit\n' });
     const again = await manager.getOrCreateSandbox(request);
     expect(again.id).toBe(sandbox.id);
-    await manager.rollback(again.id, { yes: true });
+    await manager.discard(again.id, { yes: true });
 
     await manager.restoreTrash(first.trashId);
     expect(manager.sandbox(sandbox.id).baseCommit).toBe(sandbox.baseCommit);
@@ -65,7 +65,7 @@ describe('restoring after a new provision of the same sandbox', () => {
     const request = { planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' as const };
     const sandbox = await manager.getOrCreateSandbox(request);
     writeFiles(sandbox.path, { 'work.txt': 'hours of work\n' });
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     const cancelled = new AbortController();
     cancelled.abort();
     await expect(manager.getOrCreateSandbox({ ...request, signal: cancelled.signal })).rejects.toThrow(/cancelled/);
@@ -78,7 +78,7 @@ describe('restoring after a new provision of the same sandbox', () => {
 
 describe('a read_only copied sandbox', () => {
   it.skipIf(!asRoot)('is discarded into the trash and restored read-only by an ordinary user', () => {
-    const child = path.join(import.meta.dirname, '../testing/readonly-discard-child.ts');
+    const child = path.join(import.meta.dirname, '../../testing/sandbox/readonly-discard-child.ts');
     const run = spawnSync(process.execPath, ['--import', 'tsx', child], { encoding: 'utf8', uid: 65534, gid: 65534, cwd: path.resolve(import.meta.dirname, '../../..') });
     expect(run.stderr).toBe('');
     const result = JSON.parse(run.stdout) as { base: string };
@@ -106,14 +106,14 @@ describe('commit backups live as long as the undo they serve', () => {
     writeFiles(live.path, { 'c.txt': 'from the live one\n' });
     await manager.commit(live.id);
 
-    const first = (await manager.rollback(gone.id, { yes: true })) as { trashId: string };
+    const first = (await manager.discard(gone.id, { yes: true })) as { trashId: string };
     await expect(manager.undo(gone.id)).rejects.toThrow(/restore it from the trash first/);
     await manager.restoreTrash(first.trashId);
     await manager.undo(gone.id);
     expect(exists(path.join(original, 'b.txt'))).toBe(false);
 
     await manager.commit(gone.id);
-    await manager.rollback(gone.id, { yes: true });
+    await manager.discard(gone.id, { yes: true });
     expect(journals(dataDir)).toHaveLength(3);
     await manager.purgeTrash({ all: true });
     expect(journals(dataDir)).toHaveLength(1);
@@ -132,7 +132,7 @@ describe('commit backups live as long as the undo they serve', () => {
     await manager.commit(sandbox.id);
     // The tool puts the file back as it was: nothing differs from the base, so the discard keeps nothing.
     writeFiles(sandbox.path, { 'a.txt': 'a\n' });
-    expect(await manager.rollback(sandbox.id)).toMatchObject({ kind: 'discarded', trashId: null });
+    expect(await manager.discard(sandbox.id)).toMatchObject({ kind: 'discarded', trashId: null });
     expect(journals(dataDir)).toEqual([]);
     const again = await manager.getOrCreateSandbox(request);
     await expect(manager.undo(again.id)).rejects.toThrow(/made by an earlier sandbox that was discarded since/);

@@ -6,9 +6,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, NotFoundError, UnsafePathError } from '../../../shared/errors.ts';
-import { rememberCommittedStates } from '../../registry/sandbox-commits.ts';
-import { getSandbox, saveSandbox } from '../../registry/sandboxes.ts';
-import { getTrash, lastCommitForgotten, listTrash, markTrashPurged, markTrashRestored, unservedCommitTransactions } from '../../registry/trash.ts';
 import { makeFoldersWritable, makeReadOnly } from '../provision/access.ts';
 import { logEvent, type EngineContext } from '../engine-context.ts';
 import { copyIgnored } from './ignored.ts';
@@ -24,7 +21,7 @@ import { copyEntry, copyInto, exists, heldByLiveProcess, moveDir, readTrashRecor
 
 /** Entries still recoverable, newest first. */
 export function listTrashEntries(context: EngineContext): TrashItem[] {
-  return listTrash(context.db);
+  return context.store.listTrash();
 }
 
 /**
@@ -32,16 +29,16 @@ export function listTrashEntries(context: EngineContext): TrashItem[] {
  * (a later provision of the same sandbox may have had another base), and marks it ready again.
  */
 export async function restoreTrash(context: EngineContext, id: string): Promise<SandboxInfo> {
-  const found = getTrash(context.db, id);
+  const found = context.store.getTrash(id);
   if (!found) throw new NotFoundError(`There is no trash entry "${id}": see "bindery trash list".`, { id });
   // Held across processes for the whole restore: a purge elsewhere waits, then sees the entry restored.
   return withEntryLock(context, found, `restoring trash entry ${id}`, () => restoreLocked(context, id));
 }
 
 async function restoreLocked(context: EngineContext, id: string): Promise<SandboxInfo> {
-  const entry = getTrash(context.db, id);
+  const entry = context.store.getTrash(id);
   if (!entry) throw new NotFoundError(`There is no trash entry "${id}" any more (restored or purged meanwhile): see "bindery trash list".`, { id });
-  const current = getSandbox(context.db, entry.sandboxId);
+  const current = context.store.getSandbox(entry.sandboxId);
   if (!current || (current.status !== 'discarded' && current.status !== 'failed')) {
     throw new ConflictError(
       `The sandbox of ${entry.resourceName} in plan ${entry.planId} is live again (provisioned anew), so the trash entry cannot go back in its place. Its files are at ${path.join(entry.trashPath, 'files')}.`,
@@ -56,13 +53,13 @@ async function restoreLocked(context: EngineContext, id: string): Promise<Sandbo
   if (sandbox.strategy === 'git_worktree') await restoreWorktree(context, sandbox, entry, record);
   else await restoreCopy(sandbox, entry, record);
   const restored: SandboxInfo = { ...sandbox, status: 'ready', error: null, updatedAt: context.now() };
-  context.db.transaction(() => {
-    saveSandbox(context.db, restored);
-    rememberCommittedStates(context.db, sandbox.id, entry.createdAt);
-    markTrashRestored(context.db, id, context.now());
+  context.store.transaction(() => {
+    context.store.saveSandbox(restored);
+    context.store.rememberCommittedStates(sandbox.id, entry.createdAt);
+    context.store.markTrashRestored(id, context.now());
     // In the same transaction, so a crash cannot keep the restore without its activity line.
     logEvent(context, 'trash.restored', sandbox.planId, sandbox.id, `Restored the sandbox of ${sandbox.resourceName} from the trash (${id}).`);
-  })();
+  });
   await removeFlagLast(entry.trashPath, RESTORING_FLAG);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'ready' });
   return restored;
@@ -92,18 +89,18 @@ async function removeFlagLast(trashPath: string, flag: string): Promise<void> {
 export async function purgeTrash(context: EngineContext, options: { all?: boolean }): Promise<TrashItem[]> {
   const now = context.now();
   const purged: TrashItem[] = [];
-  for (const listed of listTrash(context.db)) {
+  for (const listed of context.store.listTrash()) {
     if (!options.all && listed.expiresAt > now) continue;
     if (!isStrictlyInside(context.layout.trashDir, listed.trashPath)) {
       throw new UnsafePathError(`Trash entry ${listed.id} points outside ${context.layout.trashDir} (${listed.trashPath}); it was left alone.`);
     }
     // Under the entry's lock, and only if it is still in the trash: another process may be restoring it.
     const entry = await withEntryLock(context, listed, `purging trash entry ${listed.id}`, async () => {
-      const still = getTrash(context.db, listed.id);
+      const still = context.store.getTrash(listed.id);
       if (!still || still.trashPath !== listed.trashPath) return null;
       await makeFoldersWritable(still.trashPath);
       await fs.rm(still.trashPath, { recursive: true, force: true });
-      markTrashPurged(context.db, still.id, now);
+      context.store.markTrashPurged(still.id, now);
       return still;
     });
     if (entry) purged.push(entry);
@@ -125,7 +122,7 @@ function withEntryLock<T>(context: EngineContext, entry: TrashItem, label: strin
  * long as that entry; a discard without an entry, or the entry's purge, ends them.
  */
 export async function dropUnservedBackups(context: EngineContext): Promise<string[]> {
-  const ids = unservedCommitTransactions(context.db);
+  const ids = context.store.unservedCommitTransactions();
   return ids.length > 0 ? purgeTransactionsById(context.layout.journalDir, ids) : [];
 }
 
@@ -136,7 +133,7 @@ export function assertUndoable(context: EngineContext, sandbox: SandboxInfo): vo
       sandboxId: sandbox.id,
     });
   }
-  if (lastCommitForgotten(context.db, sandbox.id)) {
+  if (context.store.lastCommitForgotten(sandbox.id)) {
     throw new ConflictError(
       `The last commit of ${sandbox.resourceName} was made by an earlier sandbox that was discarded since, so it cannot be undone from this one; restore that sandbox from the trash (see "bindery trash list") to undo it.`,
       { sandboxId: sandbox.id },

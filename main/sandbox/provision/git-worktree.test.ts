@@ -6,7 +6,7 @@ import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { inspectOriginal, type OriginalRepo } from '../changes/git-snapshot.ts';
 import { CancelledError } from '../../../shared/errors.ts';
 import { provisionWorktree } from './git-worktree.ts';
-import { exists, gitFingerprint, newManager } from '../testing/harness.ts';
+import { exists, gitFingerprint, newManager } from '../../testing/sandbox/harness.ts';
 
 async function inspected(repo: string): Promise<OriginalRepo> {
   const original = await inspectOriginal(repo);
@@ -92,7 +92,7 @@ describe('git_worktree provisioning', () => {
     const { worktrees: _w, ...withoutWorktrees } = before;
     expect(gitFingerprint(repo, { skipBinderyRefs: true })).toEqual(withoutWorktrees);
     expect(git(repo, 'worktree', 'list', '--porcelain')).toMatch(/locked/);
-    await manager.rollback(sandbox.id, { yes: true });
+    await manager.discard(sandbox.id, { yes: true });
     expect(gitFingerprint(repo)).toEqual(before);
   });
 
@@ -359,7 +359,7 @@ describe('git_worktree provisioning', () => {
     expect(sandbox).toMatchObject({ strategy: 'git_worktree', fallbackReason: null });
     expect(fs.readFileSync(path.join(sandbox.path, 'a.txt'), 'utf8')).toBe('edited\n');
     expect(git(sandbox.path, 'rev-parse', 'HEAD').trim()).toBe(sandbox.baseCommit);
-    await manager.rollback(sandbox.id, { yes: true });
+    await manager.discard(sandbox.id, { yes: true });
     expect(gitFingerprint(repo)).toEqual(before);
   });
 

@@ -4,13 +4,11 @@ import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../../shared/errors.ts';
-import { flushed } from '../../registry/database.ts';
-import { getSandbox } from '../../registry/sandboxes.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { copyOnWorkers, type CopyJob } from './copy-workers.ts';
 import { markerFile, metaDir } from './layout.ts';
 import { manifestFile, readManifest } from '../changes/manifest.ts';
-import { exists, gitFingerprint, newManager } from '../testing/harness.ts';
+import { exists, gitFingerprint, newManager } from '../../testing/sandbox/harness.ts';
 
 function plainDir(): string {
   const dir = tempDir('bindery-orig-');
@@ -64,11 +62,11 @@ describe('copy_on_write', () => {
   });
 
   it('records its rows without waiting for the disk, flushes them afterwards, and leaves every other write waiting for it', async () => {
-    const { manager, plan, db } = newManager();
+    const { manager, plan, db, store } = newManager();
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
-    expect(getSandbox(db, sandbox.id)?.status).toBe('ready');
+    expect(store.getSandbox(sandbox.id)?.status).toBe('ready');
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
-    await expect(flushed(db)).resolves.toBeUndefined();
+    await expect(store.flushed()).resolves.toBeUndefined();
   });
 
   it('is idempotent per (plan, resource) and shares one sandbox between slots with the wider access', async () => {
@@ -254,7 +252,7 @@ describe('git_worktree', () => {
   });
 
   it('leaves the user repository byte-identical (refs, index, HEAD, config, stash) after provisioning and after discard', async () => {
-    const { manager, plan } = newManager();
+    const { manager, plan, store } = newManager();
     const repo = dirtyRepo();
     const before = gitFingerprint(repo);
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
@@ -263,11 +261,11 @@ describe('git_worktree', () => {
     expect(gitFingerprint(repo, { skipBinderyRefs: true })).toEqual(withoutWorktrees);
     expect(git(repo, 'status', '--porcelain')).toContain('new.txt');
     writeFiles(sandbox.path, { 'tracked.txt': 'changed by the tool\n' });
-    const outcome = await manager.rollback(sandbox.id, { yes: true });
+    const outcome = await manager.discard(sandbox.id, { yes: true });
     expect(outcome).toMatchObject({ kind: 'discarded' });
     expect(gitFingerprint(repo)).toEqual(before);
     expect(exists(sandbox.path)).toBe(false);
-    expect(getSandbox((manager as unknown as { context: { db: never } }).context.db, sandbox.id)?.status).toBe('discarded');
+    expect(store.getSandbox(sandbox.id)?.status).toBe('discarded');
   });
 
   it('when cancelled during the checkout, leaves nothing behind in the sandboxes or the repository', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { copyTree } from './copy-tree.ts';
 import { copySparseFile, hasHoles } from './sparse-copy.ts';
-import { newManager } from '../testing/harness.ts';
+import { newManager } from '../../testing/sandbox/harness.ts';
 
 const SIZE = 16 * 1024 * 1024;
 

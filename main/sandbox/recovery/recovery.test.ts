@@ -3,18 +3,14 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ulid } from 'ulid';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../registry/database.ts';
-import { insertPlan } from '../../registry/plans.ts';
-import { setSandboxStatus } from '../../registry/sandboxes.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import * as journal from '../commit/journal/index.ts';
 import { metaDir } from '../provision/layout.ts';
 import { SandboxManager } from '../sandbox-manager.ts';
-import { exists, newManager } from '../testing/harness.ts';
+import { exists, newManager, openRegistry } from '../../testing/sandbox/harness.ts';
 
-const child = path.join(import.meta.dirname, '../testing/trash-crash-child.ts');
+const child = path.join(import.meta.dirname, '../../testing/sandbox/trash-crash-child.ts');
 
 /** Runs the child, which must die by SIGKILL at the nth fs.<hook> call on a path ending with `match`. */
 function killedAt(dataDir: string, action: 'discard' | 'restore', id: string, hook: string, match = '', nth = 1, sandboxesRoot?: string): void {
@@ -95,7 +91,7 @@ describe('a discard killed mid-way', () => {
 describe('a restore killed mid-way', () => {
   it('of a copied sandbox (files moved back, metadata not) is finished by recovery', async () => {
     const { manager, dataDir, sandbox } = await copySandboxWithWork();
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     killedAt(dataDir, 'restore', done.trashId, 'rename', metaDir(sandbox.path));
     expect(exists(sandbox.path)).toBe(true);
 
@@ -112,7 +108,7 @@ describe('a restore killed mid-way', () => {
     const repo = gitRepo({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
     writeFiles(sandbox.path, { 'a.txt': 'A\n', 'b.txt': 'B\n' });
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     killedAt(dataDir, 'restore', done.trashId, 'copyFile');
     expect(exists(sandbox.path)).toBe(true);
 
@@ -127,7 +123,7 @@ describe('a restore killed mid-way', () => {
     const repo = gitRepo({ 'a.txt': 'a\n' });
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
     writeFiles(sandbox.path, { 'a.txt': 'A\n', 'new.txt': 'work\n' });
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     killedAt(dataDir, 'restore', done.trashId, 'rm', path.join(done.trashId, 'files'));
 
     const restarted = newManager({ dataDir }).manager;
@@ -154,10 +150,10 @@ describe('recovery of sandboxes', () => {
   });
 
   it('keeps the row of a discarded sandbox whose new provision was killed, so its trash entry restores', async () => {
-    const { manager, db, sandbox } = await copySandboxWithWork();
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const { manager, store, sandbox } = await copySandboxWithWork();
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     const again = await manager.getOrCreateSandbox({ planId: sandbox.planId, resourceId: 'R1', originalPath: sandbox.originalPath, sandboxStrategy: 'copy_on_write' });
-    setSandboxStatus(db, again.id, 'provisioning', new Date().toISOString());
+    store.setStatus(again.id, 'provisioning', new Date().toISOString());
     const marker = path.join(metaDir(again.path), 'marker.json');
     fs.writeFileSync(marker, JSON.stringify({ ...JSON.parse(fs.readFileSync(marker, 'utf8')), pid: 2 ** 22 + 12345 }));
     const report = await manager.recover();
@@ -203,7 +199,7 @@ describe('recovery while another process is at work', () => {
 
   it('leaves alone a worktree restore a live process is making', async () => {
     const { manager, dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n', 'b.txt': 'B\n' });
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     const restore = await pausedAt(dataDir, 'restore', done.trashId, 'copyFile', 'a.txt');
     expect((await newManager({ dataDir }).manager.recover()).trash).toEqual([]);
     expect(await restore.finish()).toMatchObject({ ok: { status: 'ready' } });
@@ -228,7 +224,7 @@ describe('recovery while another process is at work', () => {
 
   it('a restore removes no folder that took the sandbox path meanwhile', async () => {
     const { manager, dataDir, sandbox } = await worktreeWithWork({ 'a.txt': 'A\n' });
-    const done = (await manager.rollback(sandbox.id, { yes: true })) as { trashId: string };
+    const done = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
     const restore = await pausedAt(dataDir, 'restore', done.trashId, 'writeFile', 'restoring');
     writeFiles(sandbox.path, { 'mine.txt': 'not the restore\'s\n' });
     expect((await restore.finish()).error).toBeDefined();
@@ -278,7 +274,7 @@ describe('a worktree discard killed after its files were complete in the trash',
   it('while removing it, then discarded and provisioned anew: recovery deletes nothing and says why', async () => {
     const { manager, dataDir, sandbox, request } = await worktreeWithWork({ 'a.txt': 'A\n' });
     killedAt(dataDir, 'discard', sandbox.id, 'chmod', sandbox.path, 2);
-    await manager.rollback(sandbox.id, { yes: true });
+    await manager.discard(sandbox.id, { yes: true });
     const again = await manager.getOrCreateSandbox(request);
     expect(again.id).toBe(sandbox.id);
     writeFiles(again.path, { 'new-work.txt': 'work in the new sandbox\n' });
@@ -305,11 +301,9 @@ async function crossFsCopySandbox() {
   const dataDir = fs.mkdtempSync(path.join(shm, 'bindery-data-'));
   shmDirs.push(dataDir);
   const root = path.join(tempDir('bindery-root-'), 'sandboxes');
-  const db = openDatabase(path.join(dataDir, 'bindery.db'));
-  const manager = new SandboxManager({ db, dataDir, journal, sandboxesRoot: root });
-  const planId = ulid();
-  const stamp = new Date().toISOString();
-  insertPlan(db, { id: planId, toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: stamp, updatedAt: stamp });
+  const { store, plan } = openRegistry(dataDir);
+  const manager = new SandboxManager({ store, dataDir, journal, sandboxesRoot: root });
+  const planId = plan();
   const original = tempDir('bindery-orig-');
   writeFiles(original, { 'a.txt': 'a\n' });
   const sandbox = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
@@ -320,7 +314,7 @@ async function crossFsCopySandbox() {
 /** The same, discarded into the trash. */
 async function crossFsCopyWithWork() {
   const made = await crossFsCopySandbox();
-  const done = (await made.manager.rollback(made.sandbox.id, { yes: true })) as { trashId: string };
+  const done = (await made.manager.discard(made.sandbox.id, { yes: true })) as { trashId: string };
   return { ...made, trashId: done.trashId };
 }
 
@@ -406,7 +400,7 @@ describe('a discard that fails before deleting anything', () => {
       failed = true;
       throw Object.assign(new Error(`EPERM: operation not permitted, chmod '${String(file)}'`), { code: 'EPERM' });
     });
-    await expect(manager.rollback(sandbox.id, { yes: true })).rejects.toThrow(/EPERM/);
+    await expect(manager.discard(sandbox.id, { yes: true })).rejects.toThrow(/EPERM/);
     vi.restoreAllMocks();
     expect(manager.sandbox(sandbox.id).status).toBe('ready');
     expect(fs.readdirSync(manager.layout.trashDir)).toEqual([]);

@@ -9,9 +9,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError } from '../../../shared/errors.ts';
-import { commitOfTransaction, insertCommit, lastCommit, markCommitUndone } from '../../registry/sandbox-commits.ts';
-import { deleteSandbox, getSandbox, isRegisteredPath, sandboxesWithStatus, setSandboxStatus } from '../../registry/sandboxes.ts';
-import { getTrash, listTrash } from '../../registry/trash.ts';
 import { makeFoldersWritable } from '../provision/access.ts';
 import { finishDiscard, putBack } from '../discard/discard.ts';
 import { logEvent, type EngineContext } from '../engine-context.ts';
@@ -42,22 +39,22 @@ export interface RecoveryReport {
 
 /** Reconciles registry and disk. */
 export async function recoverSandboxes(context: EngineContext): Promise<RecoveryReport> {
-  const { db, layout } = context;
+  const { store, layout } = context;
   const report: RecoveryReport = { transactions: [], missing: [], returned: [], abandoned: [], trash: [], orphans: [] };
   if (await exists(layout.journalDir)) {
     report.transactions = await context.journal.recoverTransactions(layout.journalDir, {
       // A commit whose process died after the journal's end but before its record: recorded now, so it can be undone.
       // Likewise an undo whose process died before marking its commit undone.
       unrecorded: (transactionId, labels, state) => {
-        const commit = commitOfTransaction(db, transactionId);
+        const commit = store.commitOfTransaction(transactionId);
         if (state === 'undone') return !!commit && !commit.undoneAt;
-        return !commit && ['ready', 'committed'].includes(getSandbox(db, labels.sandboxId ?? '')?.status ?? '');
+        return !commit && ['ready', 'committed'].includes(store.getSandbox(labels.sandboxId ?? '')?.status ?? '');
       },
       onSettled: (done) => noteRecovered(context, done, 'at start'),
     });
   }
   report.trash = await recoverTrash(context);
-  for (const sandbox of sandboxesWithStatus(db, ['provisioning'])) {
+  for (const sandbox of store.sandboxesWithStatus(['provisioning'])) {
     const marker = await readMarker(sandbox.path);
     if (marker && marker.pid !== process.pid && isProcessAlive(marker.pid)) continue;
     if (sandbox.strategy !== 'none') {
@@ -67,23 +64,23 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
       await removeSandboxFiles(sandbox.path);
     }
     // A discarded sandbox provisioned anew keeps its row (and with it its commits and trash entries).
-    if (listTrash(db).some((entry) => entry.sandboxId === sandbox.id) || lastCommit(db, sandbox.id)) {
-      setSandboxStatus(db, sandbox.id, 'discarded', context.now(), 'Provisioning it again was interrupted; it stays discarded.');
-    } else deleteSandbox(db, sandbox.id);
+    if (store.listTrash().some((entry) => entry.sandboxId === sandbox.id) || store.lastCommit(sandbox.id)) {
+      store.setStatus(sandbox.id, 'discarded', context.now(), 'Provisioning it again was interrupted; it stays discarded.');
+    } else store.deleteSandbox(sandbox.id);
     report.abandoned.push({ sandboxId: sandbox.id, planId: sandbox.planId, path: sandbox.path });
   }
   // Marking one missing would change its row, and a waiting discard finishes only over the row it saw.
   const waiting = await discardsWaiting(layout.trashDir);
-  for (const sandbox of sandboxesWithStatus(db, ['ready', 'committed'])) {
+  for (const sandbox of store.sandboxesWithStatus(['ready', 'committed'])) {
     if (waiting.has(sandbox.id) || (await exists(sandbox.path))) continue;
     const reason = `Its folder ${sandbox.path} disappeared outside Bindery.`;
-    setSandboxStatus(db, sandbox.id, 'missing', context.now(), reason);
+    store.setStatus(sandbox.id, 'missing', context.now(), reason);
     logEvent(context, 'sandbox.missing', sandbox.planId, sandbox.id, `The sandbox of ${sandbox.resourceName} is missing. ${reason}`);
     report.missing.push({ sandboxId: sandbox.id, planId: sandbox.planId, path: sandbox.path });
   }
-  for (const sandbox of sandboxesWithStatus(db, ['missing'])) {
+  for (const sandbox of store.sandboxesWithStatus(['missing'])) {
     if ((await readMarker(sandbox.path))?.sandboxId !== sandbox.id || !(await isDirectory(sandbox.path))) continue;
-    setSandboxStatus(db, sandbox.id, 'ready', context.now());
+    store.setStatus(sandbox.id, 'ready', context.now());
     logEvent(context, 'sandbox.returned', sandbox.planId, sandbox.id, `The folder ${sandbox.path} of the sandbox of ${sandbox.resourceName} is back; the sandbox is ready again.`);
     report.returned.push({ sandboxId: sandbox.id, planId: sandbox.planId, path: sandbox.path });
   }
@@ -97,10 +94,10 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
  * to the one before it.
  */
 export function noteRecovered(context: EngineContext, done: RecoveredTransaction, when: string): void {
-  const commit = commitOfTransaction(context.db, done.transactionId) ?? recordFinishedCommit(context, done);
+  const commit = context.store.commitOfTransaction(done.transactionId) ?? recordFinishedCommit(context, done);
   if (done.outcome === 'undone' && commit && !commit.undoneAt) {
-    markCommitUndone(context.db, commit.id, context.now());
-    if (getSandbox(context.db, commit.sandboxId)?.status === 'committed') setSandboxStatus(context.db, commit.sandboxId, 'ready', context.now());
+    context.store.markCommitUndone(commit.id, context.now());
+    if (context.store.getSandbox(commit.sandboxId)?.status === 'committed') context.store.setStatus(commit.sandboxId, 'ready', context.now());
     context.emit({ type: 'recovered', planId: commit.planId, sandboxId: commit.sandboxId });
   }
   const what = done.outcome === 'undone' ? 'undo' : 'commit';
@@ -118,7 +115,7 @@ export function noteRecovered(context: EngineContext, done: RecoveredTransaction
  * so that it can be undone like any other: the sandbox it came from is among the journal's labels.
  */
 function recordFinishedCommit(context: EngineContext, done: RecoveredTransaction): CommitInfo | undefined {
-  const sandbox = done.outcome === 'completed' && done.labels?.sandboxId ? getSandbox(context.db, done.labels.sandboxId) : undefined;
+  const sandbox = done.outcome === 'completed' && done.labels?.sandboxId ? context.store.getSandbox(done.labels.sandboxId) : undefined;
   if (!sandbox) return undefined;
   const commit: CommitInfo = {
     id: ulid(),
@@ -131,8 +128,8 @@ function recordFinishedCommit(context: EngineContext, done: RecoveredTransaction
     undoneAt: null,
     createdAt: context.now(),
   };
-  insertCommit(context.db, commit, heldBySandbox(sandbox.path, done.committed ?? {}));
-  if (sandbox.status === 'ready') setSandboxStatus(context.db, sandbox.id, 'committed', context.now());
+  context.store.insertCommit(commit, heldBySandbox(sandbox.path, done.committed ?? {}));
+  if (sandbox.status === 'ready') context.store.setStatus(sandbox.id, 'committed', context.now());
   context.emit({ type: 'recovered', planId: sandbox.planId, sandboxId: sandbox.id });
   return commit;
 }
@@ -180,7 +177,7 @@ async function recoverTrash(context: EngineContext): Promise<RecoveryReport['tra
     }
     if (!record?.entry) continue;
     const { entry, sandbox } = record;
-    const live = getTrash(context.db, entry.id);
+    const live = context.store.getTrash(entry.id);
     try {
       if (discarding && !live) found.push(await recoverDiscard(context, record, trashPath));
       else if (discarding) await fs.rm(path.join(trashPath, DISCARDING_FLAG), { force: true });
@@ -207,7 +204,7 @@ async function recoverTrash(context: EngineContext): Promise<RecoveryReport['tra
  */
 async function recoverDiscard(context: EngineContext, record: TrashRecord, trashPath: string): Promise<RecoveryReport['trash'][number]> {
   const { entry, sandbox } = record;
-  const current = getSandbox(context.db, sandbox.id);
+  const current = context.store.getSandbox(sandbox.id);
   const unchanged = current?.status === sandbox.status && current.updatedAt === sandbox.updatedAt;
   const removalBegun =
     (await exists(path.join(trashPath, REMOVING_FLAG))) ||
@@ -263,7 +260,7 @@ export async function findOrphans(context: EngineContext): Promise<string[]> {
     for (const child of await readDir(planPath)) {
       const childPath = path.join(planPath, child.name);
       const owner = child.name.endsWith(META_SUFFIX) ? childPath.slice(0, -META_SUFFIX.length) : childPath;
-      if (!isRegisteredPath(context.db, owner)) orphans.push(childPath);
+      if (!context.store.isRegisteredPath(owner)) orphans.push(childPath);
     }
   }
   return orphans;

@@ -13,9 +13,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
+import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
-import * as journal from '../commit/journal/index.ts';
-import { SandboxManager } from '../sandbox-manager.ts';
+import * as journal from '../../sandbox/commit/journal/index.ts';
+import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-special-')));
 const dataDir = path.join(base, 'data');
@@ -32,7 +33,7 @@ if (strategy === 'git_worktree') for (const args of [['init', '-q', '-b', 'main'
 const db = openDatabase(path.join(dataDir, 'bindery.db'));
 const stamp = new Date().toISOString();
 insertPlan(db, { id: 'P1', toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: stamp, updatedAt: stamp });
-const manager = new SandboxManager({ db, dataDir, journal });
+const manager = new SandboxManager({ store: new SqliteSandboxStore(db), dataDir, journal });
 const attempt = async (work: () => Promise<unknown>) => work().then((value) => ({ ok: value }), (error: Error & { code?: string }) => ({ error: error.message, code: error.code }));
 const result: Record<string, unknown> = { base };
 /** An original file's text, or what became of it. */
@@ -66,8 +67,8 @@ try {
   result.commitOurs = await attempt(async () => (await manager.commit(sandbox.id, { paths: ['replaced.txt'], resolutions: { 'replaced.txt': 'ours' } })).kind);
   result.originalReplaced = originalText('replaced.txt');
   result.originalHasNoSpecials = !['sub/pipe', 'sock'].some((rel) => fs.existsSync(path.join(original, rel)));
-  result.discard = await attempt(async () => (await manager.rollback(sandbox.id)).kind);
-  const discarded = await manager.rollback(sandbox.id, { yes: true });
+  result.discard = await attempt(async () => (await manager.discard(sandbox.id)).kind);
+  const discarded = await manager.discard(sandbox.id, { yes: true });
   result.discardYes = discarded.kind;
   // A special file cannot be kept in the trash: the restored sandbox holds the base there, never nothing (which would read as a deletion).
   if (discarded.kind === 'discarded' && discarded.trashId) {

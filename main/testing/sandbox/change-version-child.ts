@@ -5,9 +5,10 @@
  */
 import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
-import * as journal from '../commit/journal/index.ts';
-import { SandboxManager } from '../sandbox-manager.ts';
+import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
+import * as journal from '../../sandbox/commit/journal/index.ts';
+import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
 const [dataDir, sandboxId] = process.argv.slice(2) as [string, string];
-const manager = new SandboxManager({ db: openDatabase(path.join(dataDir, 'bindery.db')), dataDir, journal });
+const manager = new SandboxManager({ store: new SqliteSandboxStore(openDatabase(path.join(dataDir, 'bindery.db'))), dataDir, journal });
 process.stdout.write(`${(await manager.changes(sandboxId)).version}\n`);

@@ -1,28 +1,42 @@
-/** Test helpers for the sandbox engine: a manager over a temp data directory with a plan row, and a fingerprint of a repository's `.git`. */
+/**
+ * Test helpers for the sandbox engine: a manager over a temp data directory with a plan row, and a
+ * fingerprint of a repository's `.git`. Sandbox tests reach the registry only through here.
+ */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ulid } from 'ulid';
+import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../../registry/database.ts';
+import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
-import { git, tempDir } from '../../testing/fixtures.ts';
-import * as journal from '../commit/journal/index.ts';
-import { SandboxManager } from '../sandbox-manager.ts';
+import { git, tempDir } from '../fixtures.ts';
+import * as journal from '../../sandbox/commit/journal/index.ts';
+import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
-/** A manager over a fresh data directory, and a helper that registers plans for it. */
-export function newManager(
-  options: { trashDays?: number; now?: () => Date; dataDir?: string } = {},
-): { manager: SandboxManager; dataDir: string; plan: () => string; db: ReturnType<typeof openDatabase> } {
-  const dataDir = options.dataDir ?? tempDir('bindery-data-');
+export { listActivity } from '../../registry/activity.ts';
+export { planCommits } from '../../registry/sandbox-commits.ts';
+
+/** A registry over `dataDir` for the engine: its database, the engine's store on it, and a helper that registers plans. */
+export function openRegistry(dataDir: string): { db: Database; store: SqliteSandboxStore; plan: () => string } {
   const db = openDatabase(path.join(dataDir, 'bindery.db'));
-  const manager = new SandboxManager({ db, dataDir, journal, trashDays: options.trashDays, now: options.now });
   const plan = (): string => {
     const id = ulid();
     const stamp = new Date().toISOString();
     insertPlan(db, { id, toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: stamp, updatedAt: stamp });
     return id;
   };
-  return { manager, dataDir, plan, db };
+  return { db, store: new SqliteSandboxStore(db), plan };
+}
+
+/** A manager over a fresh data directory (or `dataDir`), with its registry (see openRegistry). */
+export function newManager(
+  options: { trashDays?: number; now?: () => Date; dataDir?: string } = {},
+): { manager: SandboxManager; dataDir: string; plan: () => string; db: Database; store: SqliteSandboxStore } {
+  const dataDir = options.dataDir ?? tempDir('bindery-data-');
+  const { db, store, plan } = openRegistry(dataDir);
+  const manager = new SandboxManager({ store, dataDir, journal, trashDays: options.trashDays, now: options.now });
+  return { manager, dataDir, plan, db, store };
 }
 
 /** Everything of a repository's `.git` the user cares about: refs, HEAD, index, config, stash, worktrees. */

@@ -11,8 +11,9 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
-import * as journal from '../commit/journal/index.ts';
-import { SandboxManager } from '../sandbox-manager.ts';
+import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
+import * as journal from '../../sandbox/commit/journal/index.ts';
+import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
 const [dataDir, action, id, hook, match, nth, mode, sandboxesRoot] = process.argv.slice(2) as string[];
 const patched = fs as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
@@ -29,9 +30,9 @@ for (const name of hook === '*' ? CHANGING : [hook!]) {
     return original(...args);
   };
 }
-const manager = new SandboxManager({ db: openDatabase(path.join(dataDir!, 'bindery.db')), dataDir: dataDir!, journal, sandboxesRoot });
+const manager = new SandboxManager({ store: new SqliteSandboxStore(openDatabase(path.join(dataDir!, 'bindery.db'))), dataDir: dataDir!, journal, sandboxesRoot });
 try {
-  const result = action === 'discard' ? await manager.rollback(id!, { yes: true, force: true }) : await manager.restoreTrash(id!);
+  const result = action === 'discard' ? await manager.discard(id!, { yes: true, force: true }) : await manager.restoreTrash(id!);
   process.stdout.write(JSON.stringify({ ok: result, calls: seen }));
 } catch (error) {
   process.stdout.write(JSON.stringify({ error: (error as Error).message }));

@@ -9,9 +9,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
-import * as journal from '../commit/journal/index.ts';
-import type { JournalHooks } from '../commit/journal/index.ts';
-import { SandboxManager } from '../sandbox-manager.ts';
+import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
+import * as journal from '../../sandbox/commit/journal/index.ts';
+import type { JournalHooks } from '../../sandbox/commit/journal/index.ts';
+import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
 const [dataDir, sandboxId] = process.argv.slice(2) as [string, string];
 const role = process.env.BINDERY_RACE_ROLE as 'first' | 'second' | undefined;
@@ -30,7 +31,7 @@ const hooks: JournalHooks = {
 };
 const db = openDatabase(path.join(dataDir, 'bindery.db'));
 const manager = new SandboxManager({
-  db,
+  store: new SqliteSandboxStore(db),
   dataDir,
   journal: role ? { ...journal, applyTransaction: (input) => journal.applyTransaction({ ...input, hooks }) } : journal,
 });

@@ -10,9 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
+import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
-import * as journal from '../commit/journal/index.ts';
-import { SandboxManager } from '../sandbox-manager.ts';
+import * as journal from '../../sandbox/commit/journal/index.ts';
+import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-unreadable-'));
 const dataDir = path.join(base, 'data');
@@ -28,7 +29,7 @@ if (strategy === 'git_worktree') {
 const db = openDatabase(path.join(dataDir, 'bindery.db'));
 const stamp = new Date().toISOString();
 insertPlan(db, { id: 'P1', toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: stamp, updatedAt: stamp });
-const manager = new SandboxManager({ db, dataDir, journal });
+const manager = new SandboxManager({ store: new SqliteSandboxStore(db), dataDir, journal });
 const attempt = async (work: () => Promise<unknown>) => work().then((value) => ({ ok: value }), (error: Error & { code?: string }) => ({ error: error.message, code: error.code }));
 const result: Record<string, unknown> = { base };
 try {
@@ -44,14 +45,14 @@ try {
   result.commitAll = await attempt(() => manager.commit(sandbox.id));
   result.commitA = await attempt(async () => (await manager.commit(sandbox.id, { paths: ['a.txt'] })).kind);
   result.originalA = fs.readFileSync(path.join(original, 'a.txt'), 'utf8');
-  result.discard = await attempt(async () => (await manager.rollback(sandbox.id)).kind);
+  result.discard = await attempt(async () => (await manager.discard(sandbox.id)).kind);
   if (strategy === 'copy_on_write') {
     // A folder that cannot be listed hides its changes: unknown, which discard does not take for clean.
     fs.mkdirSync(path.join(sandbox.path, 'locked'));
     fs.writeFileSync(path.join(sandbox.path, 'locked', 'work.txt'), 'work\n');
     fs.chmodSync(path.join(sandbox.path, 'locked'), 0o000);
     result.lockedChanges = await attempt(() => manager.changes(sandbox.id));
-    result.lockedDiscard = await attempt(async () => (await manager.rollback(sandbox.id, { yes: true })).kind);
+    result.lockedDiscard = await attempt(async () => (await manager.discard(sandbox.id, { yes: true })).kind);
   }
 } catch (error) {
   result.error = (error as Error).stack;

@@ -6,9 +6,10 @@
  */
 import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
-import * as journal from '../commit/journal/index.ts';
-import type { FaultPoint, JournalHooks } from '../commit/journal/index.ts';
-import { SandboxManager } from '../sandbox-manager.ts';
+import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
+import * as journal from '../../sandbox/commit/journal/index.ts';
+import type { FaultPoint, JournalHooks } from '../../sandbox/commit/journal/index.ts';
+import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
 const [dataDir, sandboxId, command] = process.argv.slice(2) as [string, string, 'commit' | 'undo'];
 const crashPoint = process.env.BINDERY_CRASH_POINT as FaultPoint | undefined;
@@ -21,7 +22,7 @@ const hooks: JournalHooks = {
 };
 const db = openDatabase(path.join(dataDir, 'bindery.db'));
 const manager = new SandboxManager({
-  db,
+  store: new SqliteSandboxStore(db),
   dataDir,
   journal: {
     ...journal,

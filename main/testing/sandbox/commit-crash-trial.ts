@@ -11,13 +11,14 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { listActivity } from '../../registry/activity.ts';
 import { openDatabase } from '../../registry/database.ts';
+import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
 import { planCommits } from '../../registry/sandbox-commits.ts';
 import { readFiles } from './commit-race.ts';
-import { seededRandom } from '../commit/journal/testing/crash-scenario.ts';
-import * as journal from '../commit/journal/index.ts';
-import type { FaultPoint } from '../commit/journal/index.ts';
-import { SandboxManager } from '../sandbox-manager.ts';
+import { seededRandom } from '../../sandbox/commit/journal/testing/crash-scenario.ts';
+import * as journal from '../../sandbox/commit/journal/index.ts';
+import type { FaultPoint } from '../../sandbox/commit/journal/index.ts';
+import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
 const CHILD = path.join(import.meta.dirname, 'commit-crash-trial-child.ts');
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -82,7 +83,7 @@ export async function runEngineTrial(workDir: string, trial: EngineTrial): Promi
   const problems: string[] = [];
   let side: 'old' | 'new' | 'mixed' = 'mixed';
   try {
-    const manager = new SandboxManager({ db, dataDir, journal });
+    const manager = new SandboxManager({ store: new SqliteSandboxStore(db), dataDir, journal });
     const planId = ulid();
     const now = new Date().toISOString();
     insertPlan(db, { id: planId, toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: now, updatedAt: now });

@@ -11,10 +11,11 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { listActivity } from '../../registry/activity.ts';
 import { openDatabase } from '../../registry/database.ts';
+import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
 import { planCommits } from '../../registry/sandbox-commits.ts';
-import * as journal from '../commit/journal/index.ts';
-import { SandboxManager } from '../sandbox-manager.ts';
+import * as journal from '../../sandbox/commit/journal/index.ts';
+import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
 const CHILD = path.join(import.meta.dirname, 'commit-race-child.ts');
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -91,7 +92,7 @@ export async function raceRound(workDir: string, mode: RaceMode, options: { file
   const db = openDatabase(path.join(dataDir, 'bindery.db'));
   const problems: string[] = [];
   try {
-    const manager = new SandboxManager({ db, dataDir, journal });
+    const manager = new SandboxManager({ store: new SqliteSandboxStore(db), dataDir, journal });
     const labels = mode === 'same' ? ['A'] : ['A', 'B'];
     const sandboxes: Array<{ id: string; planId: string; expected: Record<string, string> }> = [];
     for (const label of labels) {

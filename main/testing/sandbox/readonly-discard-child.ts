@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
+import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
-import * as journal from '../commit/journal/index.ts';
-import { SandboxManager } from '../sandbox-manager.ts';
+import * as journal from '../../sandbox/commit/journal/index.ts';
+import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-ro-'));
 const dataDir = path.join(base, 'data');
@@ -21,13 +22,13 @@ fs.writeFileSync(path.join(original, 'a.txt'), 'a\n');
 const db = openDatabase(path.join(dataDir, 'bindery.db'));
 const stamp = new Date().toISOString();
 insertPlan(db, { id: 'P1', toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: stamp, updatedAt: stamp });
-const manager = new SandboxManager({ db, dataDir, journal });
+const manager = new SandboxManager({ store: new SqliteSandboxStore(db), dataDir, journal });
 let result: object;
 try {
   const sandbox = await manager.getOrCreateSandbox({ planId: 'P1', resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write', access: 'read_only' });
   fs.chmodSync(path.join(sandbox.path, 'a.txt'), 0o644);
   fs.writeFileSync(path.join(sandbox.path, 'a.txt'), 'changed by a tool\n');
-  const outcome = await manager.rollback(sandbox.id, { yes: true });
+  const outcome = await manager.discard(sandbox.id, { yes: true });
   const discarded = { outcome, sandboxLeft: fs.existsSync(sandbox.path), trash: manager.listTrash().length, trashFolders: fs.readdirSync(manager.layout.trashDir).length };
   await manager.restoreTrash((outcome as { trashId: string }).trashId);
   const restored = {

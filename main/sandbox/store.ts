@@ -1,0 +1,63 @@
+/**
+ * The sandbox engine's persistence port: the few records it keeps (sandboxes, their commits, the
+ * trash, the activity log), in the domain's words. main/registry implements it over SQLite and
+ * the composition root passes it in, so the engine never sees a database.
+ */
+import type { ActivityItem, CommitInfo, CommittedState, SandboxInfo, SandboxStatusValue, TrashItem } from '../../shared/dto.ts';
+
+/**
+ * How soon a transaction must be on disk. `flushed`: before it returns (the default).
+ * `with-files`: it may return before the disk has it, for rows worth no more than the files
+ * they describe when those files are themselves left to the kernel's writeback.
+ */
+export type Durability = 'flushed' | 'with-files';
+
+/** What the engine reads and records. Every write lands whole or not at all. */
+export interface SandboxStore {
+  /** Runs `work` (synchronous: no await inside) in one transaction (nested inside one already open). */
+  transaction<T>(work: () => T, durability?: Durability): T;
+
+  getSandbox(id: string): SandboxInfo | undefined;
+  /** The sandbox of a resource in a plan, whatever its status. */
+  findSandbox(planId: string, resourceId: string): SandboxInfo | undefined;
+  /** A plan's sandboxes in creation order. */
+  planSandboxes(planId: string): SandboxInfo[];
+  sandboxesWithStatus(statuses: readonly SandboxStatusValue[]): SandboxInfo[];
+  /** True when some sandbox owns this folder. */
+  isRegisteredPath(dir: string): boolean;
+  /** Inserts a sandbox, or replaces every mutable field of the one with its id. */
+  saveSandbox(record: SandboxInfo): void;
+  setStatus(id: string, status: SandboxStatusValue, at: string, error?: string | null): void;
+  /** Only for a provision that failed and left nothing behind. */
+  deleteSandbox(id: string): void;
+  /** The registered name of a resource, when it is registered. */
+  resourceName(resourceId: string): string | undefined;
+
+  /** Records a commit with what it left at each path (see committedStates). */
+  insertCommit(commit: CommitInfo, committed?: Record<string, CommittedState>): void;
+  /** The newest commit of a sandbox not undone yet. */
+  lastCommit(sandboxId: string): CommitInfo | undefined;
+  commitOfTransaction(transactionId: string): CommitInfo | undefined;
+  markCommitUndone(id: string, at: string): void;
+  /** What the sandbox's own commits left in its original, by path: not drift of someone else's. */
+  committedStates(sandboxId: string): ReadonlyMap<string, CommittedState>;
+  /** A discard: the sandbox's commits stop counting as its own until the trash entry made `at` is restored. */
+  forgetCommittedStates(sandboxId: string, at: string): void;
+  /** A restore of the trash entry made `at`: the commits that discard forgot count again. */
+  rememberCommittedStates(sandboxId: string, at: string): void;
+  /** Whether the commit an undo would take was made before a discard (null: there is none). */
+  lastCommitForgotten(sandboxId: string): boolean | null;
+  /** Journal transactions of commits no undo can reach any more (their backups serve nothing). */
+  unservedCommitTransactions(): string[];
+
+  insertTrash(entry: TrashItem): void;
+  /** Entries still in the trash, newest first. */
+  listTrash(): TrashItem[];
+  /** One entry still in the trash. */
+  getTrash(id: string): TrashItem | undefined;
+  markTrashRestored(id: string, at: string): void;
+  markTrashPurged(id: string, at: string): void;
+
+  /** Appends a line to the activity log. */
+  logActivity(entry: Omit<ActivityItem, 'id'>): void;
+}
