@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DiskEntry } from './content.ts';
+import type { Fingerprint } from './similarity.ts';
 import type { ChangedFile } from '../../../shared/dto.ts';
 import { changedAt, COARSE_WINDOW_MS, takeRacyRule, wallClockRule, type RacyRule } from './racy-window.ts';
 
@@ -21,6 +22,8 @@ export interface ListedPath {
   deletedId: string | null;
   /** The content ids of both sides, for the list's version (change-version.ts); absent when there is no change. */
   ids?: string;
+  /** An added or deleted path's fingerprint, to pair it by likeness (similarity.ts). */
+  fingerprint?: Fingerprint | null;
 }
 
 /** Paths offered for reading ahead of the next look, at most. */

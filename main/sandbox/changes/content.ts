@@ -1,12 +1,12 @@
 /**
  * What a change looks like inside: binary or text (git's rule: a NUL byte in the first 8000
- * bytes), line counts through jsdiff with an edit budget, and the content identities (sha256,
+ * bytes), line counts (line-diff.ts, bounded by the files' sizes), and the content identities (sha256,
  * git blob ids) that drift checks compare.
  */
 import { createHash } from 'node:crypto';
 import fsSync, { createReadStream } from 'node:fs';
 import { promisify } from 'node:util';
-import { diffLines } from 'diff';
+import { countLineChanges } from './line-diff.ts';
 import type { EntryType } from '../../../shared/dto.ts';
 import { specialKindOf, type SpecialKind } from '../fs/scan.ts';
 
@@ -21,32 +21,24 @@ export function isBinary(data: Buffer): boolean {
 }
 
 /**
- * Lines added and removed between two texts, or null when the diff exceeds the edit budget. Whole
- * lines the texts share at the start and at the end are left out of the diff: a minimal diff
- * keeps them anyway, so the counts are the same, and a small edit to a big file costs little.
+ * Lines added and removed between two texts, as `git diff --numstat` counts them. Whole lines the
+ * texts share at the start and at the end are left out first: a small edit to a big file costs
+ * little.
  */
-export function lineCounts(before: string, after: string): { additions: number; deletions: number } | null {
+export function lineCounts(before: string, after: string): { additions: number; deletions: number } {
   const head = sharedHead(before, after);
   const tail = sharedTail(before.slice(head), after.slice(head));
   const removed = before.slice(head, before.length - tail);
   const added = after.slice(head, after.length - tail);
   // Lines only inserted or only removed need no diff: they are all of it.
   if (removed === '' || added === '') return { additions: countLines(added), deletions: countLines(removed) };
-  const parts = diffLines(removed, added, { maxEditLength: 20_000 });
-  if (!parts) return null;
-  let additions = 0;
-  let deletions = 0;
-  for (const part of parts) {
-    if (part.added) additions += part.count ?? 0;
-    else if (part.removed) deletions += part.count ?? 0;
-  }
-  return { additions, deletions };
+  return countLineChanges(removed, added);
 }
 
 const NEWLINE = 10;
 
-/** How many lines a text holds, as jsdiff counts them: one per newline, plus an unterminated last one. */
-function countLines(text: string): number {
+/** How many lines a text holds, as git counts them: one per newline, plus an unterminated last one. */
+export function countLines(text: string): number {
   if (text === '') return 0;
   let lines = 0;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;

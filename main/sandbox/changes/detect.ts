@@ -15,6 +15,11 @@ import { changeListVersion, sideIds, type VersionedChange } from './version.ts';
 import { sameInstant, type ManifestEntry } from './manifest.ts';
 import { CHANGE_KIND_VALUES, type ChangeCountsInfo, type ChangedFile, type CommittedState, type SandboxChangeList, type SandboxInfo } from '../../../shared/dto.ts';
 import { runPool } from '../fs/pool.ts';
+import { fillCounts, needsCounts, type Pending, type WholeTree } from './counts.ts';
+import { count } from './counters.ts';
+import { listingOf, rememberListing } from './listing.ts';
+import { pairRenames, renameChange, type Pairable } from './renames.ts';
+import { fingerprint } from './similarity.ts';
 
 /** What the base held at a path: a git tree entry, a manifest entry, or nothing. */
 export type BaseInfo = { kind: 'git'; entry: GitBaseEntry } | { kind: 'copy'; entry: ManifestEntry } | null;
@@ -57,25 +62,64 @@ export async function inspectChanges(sandbox: SandboxInfo, tempDir: string, ownC
 
 /**
  * The change at one path (the new or the old path of a rename), or undefined when it has none.
- * Only that path is read, unless it was added or deleted: then it may be half of a rename, which
- * takes the whole list to pair.
+ * Against the sandbox's last change list (listing.ts), only that path's two sides are read (a
+ * rename's four); a path the list does not know, or whose kind or rename moved since, lists the
+ * sandbox again first.
  */
 export async function inspectPath(sandbox: SandboxInfo, tempDir: string, relPath: string): Promise<InspectedChange | undefined> {
-  const bases = await candidateBases(sandbox, tempDir);
-  if (!bases.has(relPath)) return undefined;
-  const [alone] = await inspectBases(sandbox, new Map([[relPath, bases.get(relPath) ?? null]]));
-  const found = alone && alone.change.kind !== 'added' && alone.change.kind !== 'deleted' ? alone : (await inspectBases(sandbox, bases)).find((c) => c.change.path === relPath || c.change.oldPath === relPath);
+  assertListable(sandbox);
+  if (sandbox.strategy === 'none') return undefined;
+  let found = await againstListing(sandbox, relPath, true);
+  if (found === null) {
+    await detectChanges(sandbox, tempDir);
+    found = await againstListing(sandbox, relPath, false);
+  }
   if (found?.change.unreadable) assertReadable(found.change);
-  return found;
+  return found ?? undefined;
+}
+
+/**
+ * The change at `relPath` read against the last list: undefined when the list has none there,
+ * null when it has no list or (`strict`) what is read now no longer fits the list's entry.
+ */
+async function againstListing(sandbox: SandboxInfo, relPath: string, strict: boolean): Promise<InspectedChange | null | undefined> {
+  const listing = listingOf(sandbox);
+  const known = listing?.changes.get(relPath);
+  if (!listing || !known) return strict ? null : undefined;
+  const listed = known.change;
+  const rels = listed.kind === 'renamed' ? [listed.path, listed.oldPath!] : [listed.path];
+  const states = await readStates(sandbox, new Map(rels.map((rel) => [rel, listing.bases.get(rel) ?? null])), undefined, undefined, new Map());
+  const [target, source] = [states[0]!, states[1] ?? null];
+  const now = describe(target, sandbox);
+  const ids = source ? `${sideIds(target, sandbox.strategy)}|${sideIds(source, sandbox.strategy)}` : sideIds(target, sandbox.strategy);
+  const same = ids === known.ids;
+  if (!source) {
+    if (!now) return strict ? null : undefined;
+    if (strict && now.kind !== listed.kind) return null;
+    // Unchanged since the list: its counts stand (git's, in a worktree); otherwise they are counted again.
+    if (same && needsCounts(now)) Object.assign(now, { additions: listed.additions, deletions: listed.deletions });
+    else await fillCounts(sandbox, [{ state: target, change: now }]);
+    return { change: now, target, source: null };
+  }
+  const gone = describe(source, sandbox);
+  if (!now || !gone || now.kind !== 'added' || gone.kind !== 'deleted' || !same) return strict ? null : undefined;
+  const change = renameChange(now, gone, { similarity: listed.similarity ?? 100, additions: listed.additions, deletions: listed.deletions });
+  return { change, target, source };
+}
+
+/** Refuses a sandbox that has no folder to look at any more. */
+function assertListable(sandbox: SandboxInfo): void {
+  if (sandbox.status === 'discarded' || sandbox.status === 'missing' || sandbox.status === 'failed') {
+    throw new ConflictError(`The sandbox of ${sandbox.resourceName} is ${sandbox.status}; it has no changes to show.`, { sandboxId: sandbox.id });
+  }
 }
 
 /** The paths that may have changed, with what the base held at each. */
 async function candidateBases(sandbox: SandboxInfo, tempDir: string): Promise<Map<string, BaseInfo>> {
   const bases = new Map<string, BaseInfo>();
   if (sandbox.strategy === 'none') return bases;
-  if (sandbox.status === 'discarded' || sandbox.status === 'missing' || sandbox.status === 'failed') {
-    throw new ConflictError(`The sandbox of ${sandbox.resourceName} is ${sandbox.status}; it has no changes to show.`, { sandboxId: sandbox.id });
-  }
+  assertListable(sandbox);
+  count('detections');
   if (sandbox.strategy === 'git_worktree') {
     for (const [rel, entry] of await gitCandidates(sandbox, tempDir)) bases.set(rel, entry ? { kind: 'git', entry } : null);
   } else {
@@ -90,10 +134,13 @@ async function inspectBases(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, 
   const learned = new Map<string, string>();
   const states = await readStates(sandbox, bases, undefined, ownCommits, learned);
   learnBaseHashes(sandbox, learned);
+  const pending: Pending[] = [];
   for (const state of states) {
     const change = describe(state, sandbox);
+    if (change && needsCounts(change)) pending.push({ state, change });
     if (change) pairable.push(pairableState({ change, target: state, source: null }, sandbox.strategy));
   }
+  await fillCounts(sandbox, pending);
   const paired = pairRenames(pairable, (added, deleted, change) => ({ change, target: added.target, source: deleted.target }));
   return paired.sort((a, b) => byPath(a.change, b.change));
 }
@@ -113,6 +160,7 @@ type ReadAhead = Map<string, Sides>;
 const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 
 async function readSides(sandbox: SandboxInfo, rel: string): Promise<Sides> {
+  count('sidesRead', 2);
   const readAtMs = Date.now();
   const [inSandbox, original] = await Promise.all([readEntryOrWhy(inRoot(sandbox.path, rel)), readEntryOrWhy(inRoot(sandbox.originalPath, rel))]);
   // A path that cannot be read is reported as such, not a failure of the whole list (see changes-unreadable.ts).
@@ -133,6 +181,7 @@ function readAhead(sandbox: SandboxInfo, rels: readonly string[]): ReadAhead {
   for (const rel of rels) {
     if (bytes >= READ_AHEAD_BYTES) break;
     const readAtMs = Date.now();
+    count('sidesRead', 2);
     let entries: [DiskEntry | null, DiskEntry | null];
     try {
       entries = [readSmallEntry(inRoot(sandbox.path, rel)), readSmallEntry(inRoot(sandbox.originalPath, rel))];
@@ -246,27 +295,35 @@ async function listChanges(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, c
     at++;
   }
   const learned = new Map<string, string>();
+  const whole: WholeTree = {};
   for (let from = 0; from < unread.length; from += LIST_CHUNK) {
-    for (const state of await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead, ownCommits, learned)) {
-      const change = describe(state, sandbox);
+    const states = await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead, ownCommits, learned);
+    const described = states.map((state) => describe(state, sandbox));
+    await fillCounts(sandbox, described.flatMap((change, index) => (change && needsCounts(change) ? [{ state: states[index]!, change }] : [])), whole);
+    states.forEach((state, index) => {
+      const change = described[index]!;
       const ids = change ? pairableState({ change, target: state, source: null }, sandbox.strategy) : null;
+      const half = change?.kind === 'added' || change?.kind === 'deleted';
       const path: ListedPath = {
         change,
         addedId: change?.kind === 'added' ? ids!.addedId() : null,
         deletedId: change?.kind === 'deleted' ? ids!.deletedId() : null,
         ...(change ? { ids: sideIds(state, sandbox.strategy) } : {}),
+        ...(half ? { fingerprint: ids!.fingerprint() } : {}),
       };
       if (!state.unreadable) cache?.keep(look!, state.rel, [state.sandbox, state.original], stampOf(state.rel, state.base), path, state.readAtMs);
       listed[positions.get(state.rel)!] = path;
-    }
+    });
   }
   // Once per list, not per slice: the manifest is rewritten whole.
   learnBaseHashes(sandbox, learned);
   const pairable = listed.flatMap((path) =>
-    path.change ? [{ value: { change: path.change, ids: path.ids ?? '' }, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId }] : [],
+    path.change ? [{ value: { change: path.change, ids: path.ids ?? '' }, change: path.change, addedId: () => path.addedId, deletedId: () => path.deletedId, fingerprint: () => path.fingerprint ?? null }] : [],
   );
   const versioned = pairRenames<VersionedChange>(pairable, (added, deleted, change) => ({ change, ids: `${added.ids}|${deleted.ids}` }));
-  return { changes: versioned.map((v) => v.change).sort(byPath), version: changeListVersion(versioned) };
+  const version = changeListVersion(versioned);
+  rememberListing(sandbox, version, versioned, bases);
+  return { changes: versioned.map((v) => v.change).sort(byPath), version };
 }
 
 /** Counts per kind, for confirmations. */
@@ -369,7 +426,10 @@ function modeDiffers(base: NonNullable<BaseInfo>, mode: number, access: SandboxI
   return (base.entry.mode & mask) !== (mode & mask);
 }
 
+/** The counts of an added, deleted or mode-changed path; a content change's are left to fillCounts (counts.ts), all at once. */
 function countLines(state: PathState, kind: ChangedFile['kind']): { additions: number; deletions: number } | null {
+  if (kind === 'modified' || kind === 'type_changed') return null;
+  if (kind === 'mode_changed') return { additions: 0, deletions: 0 };
   const now = state.sandbox;
   const after = now.type === null ? '' : now.type === 'other' ? undefined : now.data?.toString('utf8');
   const before = kind === 'added' ? '' : state.baseContent?.toString('utf8');
@@ -423,16 +483,6 @@ function onlyStatusMoved(state: PathState): boolean {
   return original.mode === entry.mode && original.size === entry.size && sameInstant(original.mtimeMs, entry.mtimeMs) && original.ino === entry.ino;
 }
 
-/** A change to pair into renames, with the content identities that pairing compares (computed only when needed). */
-interface Pairable<T> {
-  value: T;
-  change: ChangedFile;
-  /** The identity of an added path's new content. */
-  addedId: () => string | null;
-  /** The identity of a deleted path's old content. */
-  deletedId: () => string | null;
-}
-
 /**
  * The content identities that pair a rename. A worktree's base is named by git blob ids, which
  * need no base content (a file over the text limit has none); a copy's by sha256.
@@ -445,43 +495,11 @@ function pairableState(inspected: InspectedChange, strategy: SandboxInfo['strate
     change: inspected.change,
     addedId: () => (sandbox.type === null || sandbox.type === 'other' ? null : `${sandbox.type}:${byBlob ? sandbox.blobId : sandbox.sha256}`),
     deletedId: () => baseIdentity(inspected.target),
+    fingerprint: () => {
+      const data = inspected.change.kind === 'added' ? (sandbox.type === 'file' || sandbox.type === 'symlink' ? sandbox.data : null) : inspected.target.baseContent;
+      return data === null ? null : fingerprint(data);
+    },
   };
-}
-
-/** Turns a deleted and an added path with the same content into one rename, made by `renamed`. */
-function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, deleted: T, change: ChangedFile) => T): T[] {
-  const deletedById = new Map<string, Pairable<T>>();
-  for (const c of items) {
-    if (c.change.kind !== 'deleted') continue;
-    const id = c.deletedId();
-    if (id && !deletedById.has(id)) deletedById.set(id, c);
-  }
-  if (deletedById.size === 0) return items.map((c) => c.value);
-  const consumed = new Set<Pairable<T>>();
-  const out: T[] = [];
-  for (const c of items) {
-    if (c.change.kind !== 'added') continue;
-    const id = c.addedId();
-    const gone = id === null ? undefined : deletedById.get(id);
-    if (!gone || consumed.has(gone)) continue;
-    consumed.add(gone).add(c);
-    const conflict = c.change.drift === 'conflict' ? c.change : gone.change.drift === 'conflict' ? gone.change : null;
-    // Applied only when both halves are: a new path that is already there still leaves the old one to delete.
-    const drift = conflict ? 'conflict' : c.change.drift === 'applied' && gone.change.drift === 'applied' ? 'applied' : 'clean';
-    const change: ChangedFile = {
-      ...c.change,
-      kind: 'renamed',
-      oldPath: gone.change.path,
-      oldType: gone.change.oldType,
-      oldMode: gone.change.oldMode,
-      additions: 0,
-      deletions: 0,
-      drift,
-      driftReason: conflict?.driftReason ?? null,
-    };
-    out.push(renamed(c.value, gone.value, change));
-  }
-  return [...items.filter((c) => !consumed.has(c)).map((c) => c.value), ...out];
 }
 
 function byPath(a: ChangedFile, b: ChangedFile): number {

@@ -1,12 +1,12 @@
 /**
- * The unified diff of one changed path (jsdiff), against the base; for a copy whose original
+ * The unified diff of one changed path (patch.ts), against the base; for a copy whose original
  * changed (so the base content is gone) against the original as it is now, and said so.
  * Binary files are described by size; files over the text limit are gated.
  */
-import { createTwoFilesPatch, parsePatch } from 'diff';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { inspectPath, type PathState } from './detect.ts';
 import { TEXT_LIMIT } from './content.ts';
+import { unifiedPatch } from './patch.ts';
 import { displayPath } from '../fs/paths.ts';
 import type { FileDiff, SandboxInfo } from '../../../shared/dto.ts';
 
@@ -41,25 +41,13 @@ export async function fileDiff(sandbox: SandboxInfo, relPath: string, tempDir: s
     return { ...head, against, kind: 'too_large', oldSize, newSize, limit: TEXT_LIMIT };
   }
   const oldText = (oldData ?? Buffer.alloc(0)).toString('utf8');
-  const patch = createTwoFilesPatch(
+  const { patch, additions, deletions } = unifiedPatch(
     change.kind === 'added' ? '/dev/null' : headerName('a/', change.oldPath ?? change.path),
     now.type === null ? '/dev/null' : headerName('b/', change.path),
     oldText,
     newData.toString('utf8'),
-    undefined,
-    undefined,
-    { context: 3 },
   );
-  const body = patch.slice(patch.indexOf('---'));
-  let additions = 0;
-  let deletions = 0;
-  for (const hunk of parsePatch(body)[0]?.hunks ?? []) {
-    for (const line of hunk.lines) {
-      if (line.startsWith('+')) additions++;
-      else if (line.startsWith('-')) deletions++;
-    }
-  }
-  return { ...head, against, kind: 'text', patch: body, additions, deletions };
+  return { ...head, against, kind: 'text', patch, additions, deletions };
 }
 
 /**
