@@ -99,6 +99,7 @@ test('the bar shows while serve is down, actions are disabled, and the tab recon
   await expect(review.file('README.md')).toBeVisible();
   await expect(commit).toBeEnabled();
   await expect(bar).toHaveCount(0);
+  await commit.focus();
 
   // The host dies without a word (a crash, a closed terminal).
   await kill(first, 'SIGKILL');
@@ -130,6 +131,8 @@ test('the bar shows while serve is down, actions are disabled, and the tab recon
   expect(second.token).toBe(first.token);
   await expect(bar).toHaveCount(0, { timeout: 20_000 });
   await expect(commit).toBeEnabled();
+  // The control that had focus before the outage has it again.
+  await expect(commit).toBeFocused();
   await expect(review.file('added-while-away.txt')).toBeVisible();
   await expect(page.locator('.shell')).not.toHaveAttribute('data-offline');
   // No failure from the outage is left on the screen.
