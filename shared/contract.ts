@@ -26,6 +26,7 @@ import type {
   AppInfo,
   DoctorReport,
   FolderInspection,
+  ResourceAdded,
   ResourceListItem,
   ResourceRemoval,
   ResourceStatus,
@@ -111,7 +112,7 @@ export const contract = {
   // Resources
   listResources: method<ResourceListItem[]>()(none, 'All resources with the projects linking each.'),
   showResource: method<ResourceListItem>()(z.strictObject({ ref }), 'One resource by name or id.'),
-  addResource: method<ResourceListItem>()(
+  addResource: method<ResourceAdded>()(
     z.strictObject({
       name: z.string(),
       typeName: z.string().min(1),

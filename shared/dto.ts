@@ -1,12 +1,18 @@
 /**
  * Shapes the API returns beyond the domain model (shared/model.ts): list rows, folder checks,
- * live statuses, validation reports. Plain data, so they cross IPC and HTTP unchanged.
+ * live statuses, validation reports, and the plan, sandbox, change, commit, trash and activity
+ * records, declared once for the registry, the engine, the services and the hosts alike.
  */
 import type { AccessMode, BoundResource, Resource, SandboxStrategy, ToolDefinition } from './model.ts';
 
 /** A resource with the names of the projects that link it, for the resources table. */
 export interface ResourceListItem extends Resource {
   projects: string[];
+}
+
+/** A newly registered resource, and the warning (naming them) when other resources already point at its folder. */
+export interface ResourceAdded extends ResourceListItem {
+  warning: string | null;
 }
 
 /** What the register dialog learns about a folder before anything is saved. */
@@ -216,6 +222,8 @@ export interface ChangedFile {
   deletions: number | null;
   drift: Drift;
   driftReason: string | null;
+  /** A rename's likeness of old and new content, 50-100 (percent, as git's "R093"); absent for other kinds. */
+  similarity?: number;
   /** Set when a side of this path cannot be read (e.g. "the sandbox's file cannot be read: permission denied (EACCES)"), or the sandbox holds a special file there: it cannot be diffed or committed until it can. */
   unreadable?: string;
   /** Set when the sandbox holds a special file here ('FIFO', 'socket', 'block device', ...): never copied or committed; remove it from the sandbox, or keep the original (ours). */

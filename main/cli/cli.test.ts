@@ -80,6 +80,17 @@ describe('registry commands', () => {
     expect(list.stdout).toMatch(/^NAME\s+TYPE\s+STRATEGY\s+PROJECTS\s+LOCATION\nlocal\/app\s+git-checkout\s+demo/);
   });
 
+  it('warns when a folder is registered again, naming the other resource (issue 22)', async () => {
+    const { data, repo } = await seeded();
+    const again = await runCli(data, ['resources', 'add', 'local/app-files', '--type', 'fs-directory', '--location', repo]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Warning: This folder is already registered as "local/app"');
+    const json = await runCli(data, ['--json', 'resources', 'add', 'other/app', '--type', 'fs-directory', '--location', repo]);
+    expect(json.json<{ warning: string }>().warning).toContain('"local/app" and "local/app-files"');
+    const fresh = await runCli(data, ['--json', 'resources', 'add', 'local/else', '--type', 'fs-directory', '--location', tempDir()]);
+    expect([fresh.stderr, 'warning' in fresh.json<object>()]).toEqual(['', false]);
+  });
+
   it('guards removal and names dependents when forced', async () => {
     const { data } = await seeded();
     const refused = await runCli(data, ['resources', 'remove', 'local/app']);

@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { BinderyError } from '../../shared/errors.ts';
 import { CliContext } from './context.ts';
+import { withCliHint } from './hints.ts';
 import { Output, type Sinks } from './output.ts';
 import type { CommandModule } from './command.ts';
 import { binderyVersion } from './version.ts';
@@ -42,7 +43,7 @@ export async function main(argv: string[], sinks: Sinks = defaultSinks(), readSt
       if (error.exitCode === 0) return 0;
       return output.failure(new BinderyError('usage', `${error.message.replace(/^error: /, '')}. See "bindery --help".`));
     }
-    return output.failure(error);
+    return output.failure(withCliHint(error));
   } finally {
     context.close();
   }

@@ -3,6 +3,7 @@
  * documents' snake_case in files and JSON that leave it (CLI `--json`, exports), so a
  * CleverAgents process can read them.
  */
+import type { CommitInfo, DoctorReport, PlanHistoryEntry, PlanInfo, ResourceRemoval, SandboxInfo } from '../../shared/dto.ts';
 import type { BindingResult, BoundResource, Project, ProjectDetail, Resource, ResourceTypeSpec, Tool } from '../../shared/model.ts';
 
 type Wire = Record<string, unknown>;
@@ -106,4 +107,67 @@ export function encodeBoundResource(bound: BoundResource): Wire {
     sandbox_path: bound.sandboxPath,
     access: bound.access,
   };
+}
+
+/** A newly registered resource, with the warning (only when there is one) that its folder was registered already. */
+export function encodeRegistration(resource: Resource, warning: string | null): Wire {
+  return warning ? { ...encodeResource(resource), warning } : encodeResource(resource);
+}
+
+/** A resource with the names of the projects that link it. */
+export function encodeResourceItem(resource: Resource, projects: readonly string[]): Wire {
+  return { ...encodeResource(resource), projects };
+}
+
+/** A removed resource with what depended on it. */
+export function encodeResourceRemoval(removal: ResourceRemoval): Wire {
+  return { ...encodeResource(removal.resource), unlinked_from: removal.unlinkedFrom, static_in: removal.staticIn };
+}
+
+/** A plan; its params are keyed by slot names, which are kept as written (not snake-cased). */
+export function encodePlan(plan: PlanInfo): Wire {
+  const { id, params, ...rest } = plan;
+  return { plan_id: id, ...(toWire(rest) as Wire), params };
+}
+
+/** A bound slot with how its sandbox was made, in the reference spelling plus Bindery's fields. */
+export function encodeBoundSlot(bound: BoundResource, sandbox: SandboxInfo | undefined): Wire {
+  return {
+    ...encodeBoundResource(bound),
+    resource_name: sandbox?.resourceName ?? null,
+    sandbox_id: sandbox?.id ?? null,
+    strategy: sandbox?.strategy ?? null,
+    requested_strategy: sandbox?.requestedStrategy ?? null,
+    fallback_reason: sandbox?.fallbackReason ?? null,
+    copy_method: sandbox?.copyMethod ?? null,
+    handler_failure: sandbox?.handlerFailure ?? null,
+    ignored_files: sandbox?.ignoredFiles ?? [],
+    ignored_count: sandbox?.ignoredCount ?? 0,
+  };
+}
+
+/** What a plan page holds: the plan, its bound slots, sandboxes, history and commits. */
+export interface PlanDetailInput {
+  plan: PlanInfo;
+  bound: BoundResource[];
+  sandboxes: SandboxInfo[];
+  history: PlanHistoryEntry[];
+  commits: CommitInfo[];
+}
+
+/** A plan with its bound resources (each with its sandbox), sandboxes, history and commits. */
+export function encodePlanDetail(detail: PlanDetailInput): Wire {
+  const byResource = new Map(detail.sandboxes.map((s) => [s.resourceId, s]));
+  return {
+    ...encodePlan(detail.plan),
+    bound_resources: detail.bound.map((b) => encodeBoundSlot(b, byResource.get(b.resourceId))),
+    sandboxes: toWire(detail.sandboxes),
+    history: toWire(detail.history),
+    commits: toWire(detail.commits),
+  };
+}
+
+/** The doctor's checks, verdict and disk use by part. */
+export function encodeDoctorReport(report: DoctorReport & { diskUse: Record<string, number> }): Wire {
+  return { data_dir: report.dataDir, ok: report.ok, checks: toWire(report.checks), disk_use: toWire(report.diskUse) };
 }

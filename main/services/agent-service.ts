@@ -94,7 +94,8 @@ export class AgentService {
   /** Binds the tool in the project and provisions every slot, as the agent's plan; resolves when the sandboxes exist. */
   async createPlan(toolRef: string, projectRef: string, params: BindingParams = {}): Promise<AgentPlan> {
     const project = this.project(projectRef);
-    const detail = await this.bindery.plans.createPlan(toolRef, project.id, params, { createdBy: 'agent' });
+    const { provisioned } = await this.bindery.plans.createPlan(toolRef, project.id, params, { createdBy: 'agent' });
+    const detail = await provisioned;
     return this.describe(detail);
   }
 

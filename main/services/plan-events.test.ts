@@ -36,7 +36,7 @@ describe('plan events', () => {
     const seen: EventMessage[] = [];
     bus.on((message) => seen.push(message));
     const stop = forwardPlanEvents(bindery.plans, bus);
-    const { plan: created, bound } = await bindery.plans.createPlan('edit', 'demo');
+    const { plan: created, bound } = await (await bindery.plans.createPlan('edit', 'demo')).provisioned;
     expect(seen.some((m) => m.event === 'sandboxChanged' && m.payload.reason === 'plan:ready')).toBe(true);
 
     const lists: SandboxChangeList[] = [];

@@ -46,7 +46,7 @@ async function seeded() {
 describe('PlanService.createPlan', () => {
   it('binds and provisions every slot, records the status history and tells listeners', async () => {
     const { plans, events, bindery } = await seeded();
-    const detail = await plans.createPlan('fixer', 'demo', { target: 'local/target' });
+    const detail = await (await plans.createPlan('fixer', 'demo', { target: 'local/target' })).provisioned;
     expect(detail.plan).toMatchObject({ toolName: 'fixer', projectName: 'demo', status: 'ready', params: { target: 'local/target' } });
     expect(detail.history.map((h) => h.status)).toEqual(['provisioning', 'ready']);
     expect(detail.bound.map((b) => [b.slotName, b.access])).toEqual([
@@ -63,6 +63,15 @@ describe('PlanService.createPlan', () => {
     bindery.close();
   });
 
+  it('answers with the plan id at once, while the sandboxes are provisioned', async () => {
+    const { plans, bindery } = await seeded();
+    const start = await plans.createPlan('fixer', 'demo', { target: 'local/target' });
+    expect(plans.showPlan(start.planId).plan.status).toBe('provisioning');
+    const detail = await start.provisioned;
+    expect([detail.plan.id, detail.plan.status]).toEqual([start.planId, 'ready']);
+    bindery.close();
+  });
+
   it('refuses deferred parameter slots before creating anything', async () => {
     const { plans } = await seeded();
     await expect(plans.createPlan('fixer', 'demo')).rejects.toMatchObject({ code: 'validation_error', details: { deferredSlots: ['target'] } });
@@ -72,7 +81,7 @@ describe('PlanService.createPlan', () => {
   it('leaves nothing behind when one resource cannot be provisioned, and marks the plan failed', async () => {
     const { plans, target, dataDir } = await seeded();
     fs.rmSync(target, { recursive: true });
-    await expect(plans.createPlan('fixer', 'demo', { target: 'local/target' })).rejects.toThrow();
+    await expect((await plans.createPlan('fixer', 'demo', { target: 'local/target' })).provisioned).rejects.toThrow();
     const [plan] = plans.listPlans();
     expect(plan?.status).toBe('failed');
     expect(plan?.error).toBeTruthy();
@@ -86,7 +95,7 @@ describe('PlanService.createPlan', () => {
     const { plans, dataDir } = await seeded();
     const abort = new AbortController();
     abort.abort();
-    await expect(plans.createPlan('fixer', 'demo', { target: 'local/target' }, { signal: abort.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect((await plans.createPlan('fixer', 'demo', { target: 'local/target' }, { signal: abort.signal })).provisioned).rejects.toMatchObject({ code: 'cancelled' });
     const [plan] = plans.listPlans();
     expect(plan?.status).toBe('failed');
     const planDir = path.join(dataDir, 'sandboxes', plan!.id);
@@ -96,8 +105,8 @@ describe('PlanService.createPlan', () => {
   it('names an unknown plan and an ambiguous sandbox reference with what to use instead', async () => {
     const { plans } = await seeded();
     expect(() => plans.findPlan('nope')).toThrow(/There is no plan "nope"\. See the list with "bindery plans list"/);
-    const { plan } = await plans.createPlan('fixer', 'demo', { target: 'local/target' });
-    await expect(plans.undo(plan.id)).rejects.toThrow(/has 3 sandboxes: name one with --resource/);
+    const { plan } = await (await plans.createPlan('fixer', 'demo', { target: 'local/target' })).provisioned;
+    await expect(plans.undo(plan.id)).rejects.toThrow(/has 3 sandboxes: say which one, by resource name \(.*local\/app \(slots app\)/);
     await expect(plans.changes(plan.id, 'nothing')).rejects.toThrow(/has no sandbox for "nothing"/);
     expect((await plans.changes(plan.id, 'docs'))[0]?.resourceName).toBe('local/docs');
   });
@@ -106,7 +115,7 @@ describe('PlanService.createPlan', () => {
 describe('PlanService.recover', () => {
   it('puts a plan back to ready when recovery finishes the undo of its only commit', async () => {
     const { plans, bindery, dataDir, target } = await seeded();
-    const { plan, bound } = await plans.createPlan('fixer', 'demo', { target: 'local/target' });
+    const { plan, bound } = await (await plans.createPlan('fixer', 'demo', { target: 'local/target' })).provisioned;
     fs.writeFileSync(path.join(bound.find((b) => b.slotName === 'target')!.sandboxPath, 'out.txt'), 'new\n');
     const sandbox = plans.showPlan(plan.id).sandboxes.find((s) => s.resourceName === 'local/target')!;
     bindery.close();
@@ -127,7 +136,7 @@ describe('PlanService.recover', () => {
 describe('PlanService commit, undo, discard', () => {
   it('moves the plan through partially committed, committed, ready (after undo) and discarded', async () => {
     const { plans, repo, target } = await seeded();
-    const { plan, bound } = await plans.createPlan('fixer', 'demo', { target: 'local/target' });
+    const { plan, bound } = await (await plans.createPlan('fixer', 'demo', { target: 'local/target' })).provisioned;
     const app = bound.find((b) => b.slotName === 'app')!.sandboxPath;
     const out = bound.find((b) => b.slotName === 'target')!.sandboxPath;
     fs.writeFileSync(path.join(app, 'main.py'), 'print(2)\n');
@@ -165,7 +174,7 @@ describe('PlanService commit, undo, discard', () => {
 describe('PlanService.recover', () => {
   it('runs once per process and reports orphans and missing sandboxes', async () => {
     const { plans, dataDir, bindery } = await seeded();
-    const { plan, bound } = await plans.createPlan('fixer', 'demo', { target: 'local/target' });
+    const { plan, bound } = await (await plans.createPlan('fixer', 'demo', { target: 'local/target' })).provisioned;
     bindery.close();
     const orphan = path.join(dataDir, 'sandboxes', plan.id, 'stray-folder');
     fs.mkdirSync(orphan);

@@ -5,19 +5,24 @@
  */
 import type { Database } from 'better-sqlite3';
 import { ulid } from 'ulid';
-import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { NotFoundError } from '../../shared/errors.ts';
 import type { BoundResource } from '../../shared/model.ts';
 import type { BindingParams, BindingResolutionService } from '../core/binding-resolution.ts';
-import { looksLikeId, shortName } from '../core/names.ts';
+import { looksLikeId } from '../core/names.ts';
 import { deferredError, type ResourceHandlerService } from '../handlers/resource-handler-service.ts';
-import { listActivity, logActivity } from '../registry/activity.ts';
+import { listActivity } from '../registry/activity.ts';
 import * as plans from '../registry/plans.ts';
 import { planCommits } from '../registry/sandbox-commits.ts';
 import { expectedFor } from '../sandbox/changes/version.ts';
 import { assertSelected } from '../sandbox/commit/operations.ts';
 import type { ActivityItem, CommitInfo, FileDiff, HandlerSandbox, PlanHistoryEntry, PlanInfo, PlanStatusValue, SandboxChangeList } from '../../shared/dto.ts';
-import type { ProvisionProgress, SandboxEvent, SandboxManager } from '../sandbox/sandbox-manager.ts';
+import type { ProvisionProgress, SandboxManager } from '../sandbox/sandbox-manager.ts';
+import { PlanStatusBook, type PlanEvent } from './plan-status.ts';
 import type { RegistryService } from './registry-service.ts';
+import { pickSandbox, type SandboxRef } from './sandbox-ref.ts';
+
+export type { PlanEvent } from './plan-status.ts';
+export type { SandboxRef } from './sandbox-ref.ts';
 
 /** A plan with everything the plan page shows. */
 export interface PlanDetail {
@@ -29,9 +34,6 @@ export interface PlanDetail {
   commits: CommitInfo[];
 }
 
-/** Events a host forwards: the engine's, plus plan status changes. */
-export type PlanEvent = SandboxEvent | { type: 'plan'; planId: string; status: PlanStatusValue };
-
 /** Options of createPlan. */
 export interface CreatePlanOptions {
   signal?: AbortSignal;
@@ -40,8 +42,15 @@ export interface CreatePlanOptions {
   onProgress?: (slotName: string, progress: ProvisionProgress) => void;
 }
 
-/** Which sandbox of a plan: its id, its resource's id, name or short name, or a slot name. */
-export type SandboxRef = string | undefined;
+/** A plan just made: its id at once, while its sandboxes are provisioned. */
+export interface PlanStart {
+  planId: string;
+  /**
+   * Settles when every bound resource is provisioned (the plan is ready) or provisioning failed
+   * (what was made is removed and the plan is marked failed, so a caller may also ignore it).
+   */
+  provisioned: Promise<PlanDetail>;
+}
 
 type CommitOptions = NonNullable<Parameters<SandboxManager['commit']>[1]>;
 type DiscardOptions = NonNullable<Parameters<SandboxManager['discard']>[1]>;
@@ -60,23 +69,20 @@ export interface PlanServiceOptions {
 
 /** The plan use cases over one open data directory. */
 export class PlanService {
-  private readonly listeners = new Set<(event: PlanEvent) => void>();
   private recovery: ReturnType<SandboxManager['recover']> | undefined;
-
-  /** Plan statuses being refreshed after recovery finished a commit or an undo (see `recovered` events). */
-  private readonly refreshing = new Set<Promise<void>>();
+  private readonly status: PlanStatusBook;
 
   constructor(private readonly options: PlanServiceOptions) {
+    this.status = new PlanStatusBook(options.db, options.sandboxes, options.now ?? (() => new Date()));
     options.sandboxes.onEvent((event) => {
-      if (event.type === 'recovered') this.refreshAfterRecovery(event.planId);
-      this.emit(event);
+      if (event.type === 'recovered') this.status.refreshAfterRecovery(event.planId);
+      this.status.emit(event);
     });
   }
 
   /** Subscribes to plan and sandbox events; returns the unsubscribe function. */
   onEvent(listener: (event: PlanEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.status.onEvent(listener);
   }
 
   /**
@@ -88,7 +94,7 @@ export class PlanService {
     this.recovery ??= this.options.sandboxes
       .recover()
       .then(async (report) => {
-        await this.refreshed();
+        await this.status.refreshed();
         return report;
       })
       .catch((error: unknown) => {
@@ -106,17 +112,18 @@ export class PlanService {
 
   /**
    * Resolves the tool's slots in the project (parameter slots from `params`; deferred ones are
-   * refused, all named) and provisions every bound resource. A failure removes what was made.
+   * refused, all named), creates the plan and answers with its id, then provisions every bound
+   * resource (`provisioned`). A provisioning failure removes what was made.
    */
-  async createPlan(toolRef: string, projectRef: string, params: BindingParams = {}, options: CreatePlanOptions = {}): Promise<PlanDetail> {
+  async createPlan(toolRef: string, projectRef: string, params: BindingParams = {}, options: CreatePlanOptions = {}): Promise<PlanStart> {
     await this.recover();
-    const { registry, bindings, handlers, db } = this.options;
+    const { registry, bindings, db } = this.options;
     const tool = registry.showTool(toolRef);
     const project = registry.findProject(projectRef);
     const results = bindings.resolve(tool, project, params);
     const deferred = results.filter((r) => r.deferred).map((r) => r.slotName);
     if (deferred.length > 0) throw deferredError(deferred);
-    const stamp = this.stamp();
+    const stamp = this.status.stamp();
     const plan: PlanInfo = {
       id: ulid(),
       toolId: tool.id,
@@ -132,19 +139,30 @@ export class PlanService {
       updatedAt: stamp,
     };
     plans.insertPlan(db, plan);
-    this.log('plan.created', plan.id, `Plan of ${tool.name} in ${project.name} created; provisioning ${results.filter((r) => r.resourceId).length} slot(s).`);
-    this.emit({ type: 'plan', planId: plan.id, status: 'provisioning' });
+    this.status.log('plan.created', plan.id, `Plan of ${tool.name} in ${project.name} created; provisioning ${results.filter((r) => r.resourceId).length} slot(s).`);
+    this.status.emit({ type: 'plan', planId: plan.id, status: 'provisioning' });
+    const provisioned = this.provision(plan.id, results, options);
+    // The failure is recorded on the plan; a caller that only wanted the id need not wait for it.
+    provisioned.catch(() => undefined);
+    return { planId: plan.id, provisioned };
+  }
+
+  private async provision(planId: string, results: ReturnType<BindingResolutionService['resolve']>, options: CreatePlanOptions): Promise<PlanDetail> {
+    const { db, handlers, sandboxes } = this.options;
     try {
-      const bound = await handlers.resolveBindings(results, plan.id, options);
+      const bound = await handlers.resolveBindings(results, planId, options);
       const ordered = results.flatMap((r) => (bound[r.slotName] ? [bound[r.slotName] as BoundResource] : []));
-      plans.setPlanBindings(db, plan.id, ordered);
-      this.setStatus(plan.id, 'ready', `${ordered.length} slot(s) bound to ${this.options.sandboxes.planSandboxes(plan.id).length} sandbox(es)`);
+      plans.setPlanBindings(db, planId, ordered);
+      this.status.setStatus(planId, 'ready', `${ordered.length} slot(s) bound to ${sandboxes.planSandboxes(planId).length} sandbox(es)`);
     } catch (error) {
-      await this.cleanUpFailed(plan.id);
-      this.setStatus(plan.id, 'failed', 'provisioning failed', (error as Error).message);
+      // A failed provision leaves nothing behind (DESIGN 2.1).
+      for (const sandbox of sandboxes.planSandboxes(planId)) {
+        await sandboxes.discard(sandbox.id, { yes: true, force: true }).catch(() => undefined);
+      }
+      this.status.setStatus(planId, 'failed', 'provisioning failed', (error as Error).message);
       throw error;
     }
-    return this.showPlan(plan.id);
+    return this.showPlan(planId);
   }
 
   /** Plans, newest first. */
@@ -208,8 +226,8 @@ export class PlanService {
     const outcomes = one
       ? [await this.options.sandboxes.commit(one.id, { ...commitOptions, expectedVersion: commitOptions.expectedVersion ?? expectedFor(expectedVersions, one.id) })]
       : await this.options.sandboxes.commitAll(plan.id, commitOptions);
-    await this.refreshCommitStatus(plan.id);
-    await this.refreshed();
+    await this.status.refreshCommitStatus(plan.id);
+    await this.status.refreshed();
     return outcomes;
   }
 
@@ -218,8 +236,8 @@ export class PlanService {
     await this.recover();
     const plan = this.findPlan(planRef);
     const outcome = await this.options.sandboxes.undo(this.pick(plan.id, resource).id);
-    await this.refreshCommitStatus(plan.id);
-    await this.refreshed();
+    await this.status.refreshCommitStatus(plan.id);
+    await this.status.refreshed();
     return outcome;
   }
 
@@ -233,7 +251,7 @@ export class PlanService {
         ? [await this.options.sandboxes.discard(this.pick(plan.id, resource).id, discardOptions)]
         : await this.options.sandboxes.discardAll(plan.id, discardOptions);
     const live = this.options.sandboxes.planSandboxes(plan.id).filter((s) => s.status !== 'discarded');
-    if (live.length === 0) this.setStatus(plan.id, 'discarded', 'every sandbox discarded');
+    if (live.length === 0) this.status.setStatus(plan.id, 'discarded', 'every sandbox discarded');
     return outcomes;
   }
 
@@ -261,7 +279,7 @@ export class PlanService {
     await this.recover();
     const sandbox = await this.options.sandboxes.restoreTrash(id);
     const plan = plans.getPlan(this.options.db, sandbox.planId);
-    if (plan && plan.status === 'discarded') this.setStatus(plan.id, 'ready', `sandbox of ${sandbox.resourceName} restored from the trash`);
+    if (plan && plan.status === 'discarded') this.status.setStatus(plan.id, 'ready', `sandbox of ${sandbox.resourceName} restored from the trash`);
     return sandbox;
   }
 
@@ -287,21 +305,13 @@ export class PlanService {
     throw new NotFoundError(`${why}. See the list with "bindery plans list".`, { planRef });
   }
 
-  /** The sandbox of a plan a reference names; with none, the plan's only sandbox. */
+  /** The sandbox of a plan a reference names (see sandbox-ref.ts); with none, the plan's only sandbox. */
+  findSandbox(planRef: string, ref: SandboxRef): HandlerSandbox {
+    return this.pick(this.findPlan(planRef).id, ref);
+  }
+
   private pick(planId: string, ref: SandboxRef): HandlerSandbox {
-    const all = this.options.sandboxes.planSandboxes(planId);
-    if (ref === undefined) {
-      if (all.length === 1) return all[0] as HandlerSandbox;
-      throw new ValidationError(`Plan ${planId} has ${all.length} sandboxes: name one with --resource (${describe(all)}).`, {
-        resources: all.map((s) => s.resourceName),
-      });
-    }
-    const found = all.filter(
-      (s) => s.id === ref || s.resourceId === ref || s.resourceName === ref || shortName(s.resourceName) === ref || s.slotNames.includes(ref),
-    );
-    if (found.length === 1) return found[0] as HandlerSandbox;
-    const why = found.length > 1 ? `"${ref}" names several sandboxes of plan ${planId}` : `Plan ${planId} has no sandbox for "${ref}"`;
-    throw new NotFoundError(`${why}: use one of ${describe(all)}.`, { resource: ref, resources: all.map((s) => s.resourceName) });
+    return pickSandbox(planId, this.options.sandboxes.planSandboxes(planId), ref);
   }
 
   private targets(planRef: string, ref: SandboxRef): HandlerSandbox[] {
@@ -309,71 +319,4 @@ export class PlanService {
     if (ref !== undefined) return [this.pick(plan.id, ref)];
     return this.options.sandboxes.planSandboxes(plan.id).filter((s) => s.status === 'ready' || s.status === 'committed');
   }
-
-  /**
-   * An undo that recovery finished (at start, or before a commit or undo to the same folder, for
-   * any plan) may leave its plan with no commit in effect: its status is refreshed, and the next
-   * `refreshed()` waits for it.
-   */
-  private refreshAfterRecovery(planId: string): void {
-    const refresh: Promise<void> = this.refreshCommitStatus(planId)
-      .catch(() => undefined)
-      .finally(() => this.refreshing.delete(refresh));
-    this.refreshing.add(refresh);
-  }
-
-  private async refreshed(): Promise<void> {
-    await Promise.all([...this.refreshing]);
-  }
-
-  /** After a commit or undo: committed when no live sandbox has changes left, else partially committed. */
-  private async refreshCommitStatus(planId: string): Promise<void> {
-    if (planCommits(this.options.db, planId).every((c) => c.undoneAt !== null)) {
-      this.setStatus(planId, 'ready', 'no commit in effect');
-      return;
-    }
-    const live = this.options.sandboxes.planSandboxes(planId).filter((s) => s.status === 'ready' || s.status === 'committed');
-    const remaining = await Promise.all(
-      live.map((s) =>
-        this.options.sandboxes.changes(s.id).then(
-          (c) => (s.access === 'read_only' ? 0 : c.changes.filter((change) => change.drift !== 'applied').length),
-          () => 1,
-        ),
-      ),
-    );
-    const left = remaining.reduce((sum, n) => sum + n, 0);
-    if (left === 0) this.setStatus(planId, 'committed', 'every change committed');
-    else this.setStatus(planId, 'partially_committed', `${left} change(s) not committed yet`);
-  }
-
-  private async cleanUpFailed(planId: string): Promise<void> {
-    for (const sandbox of this.options.sandboxes.planSandboxes(planId)) {
-      await this.options.sandboxes.discard(sandbox.id, { yes: true, force: true }).catch(() => undefined);
-    }
-  }
-
-  private setStatus(planId: string, status: PlanStatusValue, detail: string, error: string | null = null): void {
-    const before = plans.getPlan(this.options.db, planId)?.status;
-    plans.setPlanStatus(this.options.db, planId, status, detail, this.stamp(), error);
-    if (before !== status) {
-      this.log(`plan.${status}`, planId, `Plan ${status.replace('_', ' ')}: ${error ?? detail}.`);
-      this.emit({ type: 'plan', planId, status });
-    }
-  }
-
-  private log(kind: string, planId: string, message: string): void {
-    logActivity(this.options.db, { at: this.stamp(), kind, planId, sandboxId: null, message });
-  }
-
-  private emit(event: PlanEvent): void {
-    for (const listener of this.listeners) listener(event);
-  }
-
-  private stamp(): string {
-    return (this.options.now?.() ?? new Date()).toISOString();
-  }
-}
-
-function describe(sandboxes: HandlerSandbox[]): string {
-  return sandboxes.map((s) => `${s.resourceName} (slots ${s.slotNames.join(', ') || '-'})`).join(', ') || 'none';
 }

@@ -24,7 +24,7 @@ beforeEach(async () => {
     'chatty.yaml',
   );
   registry.importTools(tool('silent', null), 'silent.yaml');
-  planId = (await bindery.plans.createPlan('sleeper', 'demo')).plan.id;
+  planId = (await (await bindery.plans.createPlan('sleeper', 'demo')).provisioned).plan.id;
 });
 afterEach(() => bindery.close());
 
@@ -55,7 +55,7 @@ describe('RunService', () => {
   });
 
   it('reports a failing exit code with stderr marked', async () => {
-    const failing = (await bindery.plans.createPlan('failing', 'demo')).plan.id;
+    const failing = (await (await bindery.plans.createPlan('failing', 'demo')).provisioned).plan.id;
     const runs = service();
     const ended = await runs.settled(runs.start(failing).id);
     expect([ended.status, ended.exitCode]).toEqual(['failed', 3]);
@@ -63,7 +63,7 @@ describe('RunService', () => {
   });
 
   it('keeps bounded output and serves what came after a sequence number', async () => {
-    const chatty = (await bindery.plans.createPlan('chatty', 'demo')).plan.id;
+    const chatty = (await (await bindery.plans.createPlan('chatty', 'demo')).provisioned).plan.id;
     const runs = service({ maxOutputChars: 24 });
     const ended = await runs.settled(runs.start(chatty).id);
     expect(ended.truncated).toBe(true);
@@ -87,7 +87,7 @@ describe('RunService', () => {
   });
 
   it('refuses tools without run, plans not provisioned, and unknown runs', async () => {
-    const silent = (await bindery.plans.createPlan('silent', 'demo')).plan.id;
+    const silent = (await (await bindery.plans.createPlan('silent', 'demo')).provisioned).plan.id;
     expect(() => service().start(silent)).toThrow(/has no run command/);
     await bindery.plans.discard(planId, { yes: true });
     expect(() => service().start(planId)).toThrow(/is discarded/);

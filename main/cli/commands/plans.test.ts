@@ -173,6 +173,14 @@ describe('bindery plans review, commit, undo', () => {
     const usage = await runCli(data, ['plans', 'commit', plan.plan_id, '--git-commit']);
     expect(usage.code).toBe(2);
   });
+
+  it('asks which sandbox, naming each by resource name and the flag that picks one', async () => {
+    const { data } = await seeded();
+    const { plan } = await createPlan(data);
+    const result = await runCli(data, ['plans', 'commit', plan.plan_id, '--path', 'src/app.ts']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/has 3 sandboxes: say which one, by resource name \(.*local\/app \(slots repo\).*\)\. Choose one with --resource <resource name>\.\n$/);
+  });
 });
 
 describe('bindery plans discard (alias rollback) and trash', () => {

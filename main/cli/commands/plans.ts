@@ -3,50 +3,16 @@
  * list and show plans, review changes and diffs, commit, undo and discard.
  */
 import { BinderyError, ConflictError } from '../../../shared/errors.ts';
-import type { BoundResource } from '../../../shared/model.ts';
-import { encodeBoundResource, toWire } from '../../core/codec.ts';
+import { STATUS_LETTER } from '../../../shared/change-kinds.ts';
+import { encodePlan, encodePlanDetail, toWire } from '../../core/codec.ts';
 import { VERSION_PATTERN } from '../../sandbox/changes/version.ts';
 import { displayPath } from '../../sandbox/fs/paths.ts';
-import { CHANGE_KIND_VALUES, PLAN_STATUS_VALUES, RESOLUTION_VALUES, type ChangeCountsInfo, type HandlerSandbox, type PlanInfo, type PlanStatusValue, type ResolutionValue, type SandboxChangeList } from '../../../shared/dto.ts';
+import { CHANGE_KIND_VALUES, PLAN_STATUS_VALUES, RESOLUTION_VALUES, type ChangeCountsInfo, type PlanStatusValue, type ResolutionValue, type SandboxChangeList } from '../../../shared/dto.ts';
 import type { CommitOutcome } from '../../sandbox/commit/commit.ts';
 import type { PlanDetail } from '../../services/plan-service.ts';
 import { collect, type CommandModule } from '../command.ts';
 import { fields, table } from '../output.ts';
 import { parseParams } from './resolve.ts';
-
-/** A bound slot with how its sandbox was made, in the reference spelling plus Bindery's fields. */
-export function encodeBoundSlot(bound: BoundResource, sandbox: HandlerSandbox | undefined): Record<string, unknown> {
-  return {
-    ...encodeBoundResource(bound),
-    resource_name: sandbox?.resourceName ?? null,
-    sandbox_id: sandbox?.id ?? null,
-    strategy: sandbox?.strategy ?? null,
-    requested_strategy: sandbox?.requestedStrategy ?? null,
-    fallback_reason: sandbox?.fallbackReason ?? null,
-    copy_method: sandbox?.copyMethod ?? null,
-    handler_failure: sandbox?.handlerFailure ?? null,
-    ignored_files: sandbox?.ignoredFiles ?? [],
-    ignored_count: sandbox?.ignoredCount ?? 0,
-  };
-}
-
-/** A plan with its bound resources, sandboxes, history and commits, for `--json`. */
-export function encodePlanDetail(detail: PlanDetail): Record<string, unknown> {
-  const byResource = new Map(detail.sandboxes.map((s) => [s.resourceId, s]));
-  return {
-    ...encodePlan(detail.plan),
-    bound_resources: detail.bound.map((b) => encodeBoundSlot(b, byResource.get(b.resourceId))),
-    sandboxes: toWire(detail.sandboxes),
-    history: toWire(detail.history),
-    commits: toWire(detail.commits),
-  };
-}
-
-function encodePlan(plan: PlanInfo): Record<string, unknown> {
-  const { id, params, ...rest } = plan;
-  // Params are keyed by slot names, which are kept as written (not snake-cased).
-  return { plan_id: id, ...(toWire(rest) as Record<string, unknown>), params };
-}
 
 function renderPlan(detail: PlanDetail): string {
   const { plan } = detail;
@@ -81,14 +47,12 @@ function renderPlan(detail: PlanDetail): string {
   return lines.join('\n');
 }
 
-const LETTER: Record<string, string> = { added: 'A', modified: 'M', deleted: 'D', renamed: 'R', type_changed: 'T', mode_changed: 'X' };
-
 function renderChanges(list: SandboxChangeList[]): string {
   return list
     .map((c) => {
       const head = `${c.resourceName} (${c.strategy}, ${c.access}): ${c.changes.length} change(s), version ${c.version}${c.violation ? `\n  VIOLATION: ${c.violation}` : ''}`;
       const rows = c.changes.map((f) => [
-        LETTER[f.kind] ?? '?',
+        STATUS_LETTER[f.kind] ?? '?',
         f.oldPath ? `${displayPath(f.oldPath)} -> ${displayPath(f.path)}` : displayPath(f.path),
         f.binary ? 'binary' : f.additions === null ? '' : `+${f.additions} -${f.deletions ?? 0}`,
         f.special ? `NOT COMMITTABLE: ${f.driftReason ?? f.unreadable}` : f.unreadable ? `UNREADABLE: ${f.unreadable}` : f.drift === 'conflict' ? `CONFLICT${f.driftReason ? `: ${f.driftReason}` : ''}` : f.drift,
@@ -149,7 +113,7 @@ export const registerPlans: CommandModule = (program, context) => {
       process.once('SIGINT', onSignal);
       let lastNote = 0;
       try {
-        const detail = await service().createPlan(tool, options.project, parseParams(options.param), {
+        const { provisioned } = await service().createPlan(tool, options.project, parseParams(options.param), {
           signal: abort.signal,
           onProgress: (slot, progress) => {
             if (out.json || Date.now() - lastNote < 1000) return;
@@ -157,6 +121,7 @@ export const registerPlans: CommandModule = (program, context) => {
             out.note(`${slot}: ${progress.phase} ${progress.done}${progress.total ? `/${progress.total}` : ''}`);
           },
         });
+        const detail = await provisioned;
         out.result(encodePlanDetail(detail), () => `Plan ${detail.plan.id} is ${detail.plan.status}.\n${renderPlan(detail)}`);
       } finally {
         process.removeListener('SIGINT', onSignal);

@@ -1,5 +1,5 @@
 /** `bindery resources ...`: register, list, show, update, remove resources. */
-import { encodeResource } from '../../core/codec.ts';
+import { encodeRegistration, encodeResource, encodeResourceItem, encodeResourceRemoval } from '../../core/codec.ts';
 import { inPlaceWarning } from '../../core/strategy-defaults.ts';
 import type { Resource } from '../../../shared/model.ts';
 import { parseStrategy, type CommandModule } from '../command.ts';
@@ -38,7 +38,7 @@ export const registerResources: CommandModule = (program, context) => {
     .option('--strategy <strategy>', 'override the type’s sandbox strategy')
     .option('--description <text>', 'what it is')
     .action(async (name: string, options: ResourceOptions) => {
-      const resource = await registry().addResource({
+      const { resource, warning } = await registry().register({
         name,
         typeName: options.type as string,
         location: options.location as string,
@@ -46,7 +46,8 @@ export const registerResources: CommandModule = (program, context) => {
         description: options.description,
       });
       if (options.strategy === 'none') out.note(inPlaceWarning(`resource ${resource.name}`));
-      out.result(encodeResource(resource), () => `Registered ${resource.name} (${resource.id}).\n${describe(resource)}`);
+      if (warning) out.note(`Warning: ${warning}`);
+      out.result(encodeRegistration(resource, warning), () => `Registered ${resource.name} (${resource.id}).\n${describe(resource)}`);
     });
 
   resources
@@ -59,7 +60,7 @@ export const registerResources: CommandModule = (program, context) => {
         .listResources()
         .filter((r) => !options.type || r.typeName === options.type);
       out.result(
-        list.map((r) => ({ ...encodeResource(r), projects: byResource.get(r.id) ?? [] })),
+        list.map((r) => encodeResourceItem(r, byResource.get(r.id) ?? [])),
         () =>
           table(
             ['NAME', 'TYPE', 'STRATEGY', 'PROJECTS', 'LOCATION'],
@@ -75,7 +76,7 @@ export const registerResources: CommandModule = (program, context) => {
     .action((ref: string) => {
       const resource = registry().showResource(ref);
       const projects = registry().projectsByResource().get(resource.id) ?? [];
-      out.result({ ...encodeResource(resource), projects }, () => describe(resource, projects));
+      out.result(encodeResourceItem(resource, projects), () => describe(resource, projects));
     });
 
   resources
@@ -105,7 +106,7 @@ export const registerResources: CommandModule = (program, context) => {
     .action((ref: string, options: { force?: boolean }) => {
       const removed = registry().removeResource(ref, { force: options.force });
       out.result(
-        { ...encodeResource(removed.resource), unlinked_from: removed.unlinkedFrom, static_in: removed.staticIn },
+        encodeResourceRemoval(removed),
         () =>
           [
             `Removed ${removed.resource.name}; its files at ${removed.resource.location} are untouched.`,

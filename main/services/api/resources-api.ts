@@ -21,7 +21,10 @@ export function resourcesApi({ bindery: { registry } }: ApiContext): Pick<ApiHan
       return registry.listResources().map((resource) => ({ ...resource, projects: byResource.get(resource.id) ?? [] }));
     },
     showResource: ({ ref }) => withProjects(registry.showResource(ref)),
-    addResource: async (input) => withProjects(await registry.addResource(input)),
+    addResource: async (input) => {
+      const { resource, warning } = await registry.register(input);
+      return { ...withProjects(resource), warning };
+    },
     updateResource: async ({ ref, ...patch }) => withProjects(await registry.updateResource(ref, patch)),
     removeResource: ({ ref, force }) => registry.removeResource(ref, { force }),
     inspectFolder: ({ path }) => inspectFolder(path, new Set(registry.listResources().map((r) => r.name))),

@@ -4,11 +4,10 @@
  * trash. Outcomes come back as reports with sentences (plan-reports.ts).
  */
 import type { ApiHandlers } from '../../../shared/contract.ts';
-import { NotFoundError } from '../../../shared/errors.ts';
-import { shortName } from '../../core/names.ts';
 import type { HandlerSandbox } from '../../../shared/dto.ts';
 import type { ContractEventSink } from '../plan-events.ts';
 import type { PlanService } from '../plan-service.ts';
+import { pickSandbox } from '../sandbox-ref.ts';
 import { ChangeListHistory } from './change-history.ts';
 import type { ApiContext } from './context.ts';
 import { fileDiffView } from './file-diff-view.ts';
@@ -29,20 +28,9 @@ type ReviewMethods =
   | 'restoreTrash'
   | 'purgeTrash';
 
-/** The sandbox of a plan a reference names: its id, its resource's id or name, or a slot name. */
+/** The sandbox of a plan a reference names, by the one rule every host uses (services/sandbox-ref.ts): a tie is refused. */
 export function findSandbox(plans: PlanService, sandboxes: HandlerSandbox[], planRef: string, ref: string): HandlerSandbox {
-  const found =
-    sandboxes.find((s) => s.id === ref) ??
-    sandboxes.find(
-      (s) =>
-        s.resourceId === ref ||
-        s.resourceName === ref ||
-        shortName(s.resourceName) === ref ||
-        s.slotNames.includes(ref),
-    );
-  if (found) return found;
-  const plan = plans.findPlan(planRef);
-  throw new NotFoundError(`Plan ${plan.id} has no sandbox "${ref}": reload the plan page.`, { sandbox: ref });
+  return pickSandbox(plans.findPlan(planRef).id, sandboxes, ref);
 }
 
 /** Review: changes, watch, diff, commit, undo, discard, trash. */

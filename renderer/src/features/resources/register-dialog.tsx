@@ -5,6 +5,7 @@
  */
 import { useReducer, useState, type ReactElement } from 'react';
 import type { SandboxStrategy } from '../../../../shared/model.ts';
+import { resourcesAt, sameFolderWarning } from '../../../../shared/same-folder.ts';
 import { host } from '../../api/index.ts';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Field } from '../../components/field.tsx';
@@ -25,7 +26,7 @@ const INSPECT_DELAY_MS = 250;
 
 /** The register dialog, opened through the UI store. */
 export function RegisterDialog({ initialLocation }: { initialLocation: string }): ReactElement {
-  const { add, inspectFolder } = useResources();
+  const { add, inspectFolder, items } = useResources();
   const types = useTypes((state) => state.items);
   const { closeRegister, toast, dropNote } = useUi();
   const [form, dispatch] = useReducer(registerReducer, initialLocation, initialRegisterForm);
@@ -50,6 +51,8 @@ export function RegisterDialog({ initialLocation }: { initialLocation: string })
   }, closeRegister);
   const errors = formErrors(state.error, FIELDS, 'name');
   const verdict = describeFolder(form.inspection);
+  // Said before saving, so a folder registered twice by mistake can be left alone.
+  const sameFolder = form.inspection?.exists ? sameFolderWarning(resourcesAt(items, form.inspection.path).map((r) => r.name)) : null;
 
   const pick = async () => {
     const path = await host.pickFolder();
@@ -90,6 +93,12 @@ export function RegisterDialog({ initialLocation }: { initialLocation: string })
       >
         <FolderInput value={form.location} onChange={(value) => dispatch({ kind: 'location', value })} onPick={host.canPickFolder ? () => void pick() : null} />
       </Field>
+      {sameFolder && (
+        <div className="callout callout-warning" role="note" data-testid="same-folder-warning">
+          <Icon name="alert" />
+          <span>{sameFolder}</span>
+        </div>
+      )}
       <div className="field-row">
         <Field label="Name" hint='"namespace/name"; slots match the part after the "/".' error={errors.at('name')}>
           <input className="input mono" value={form.name} placeholder="local/my-app" spellCheck={false} onChange={(event) => dispatch({ kind: 'name', value: event.target.value })} />
