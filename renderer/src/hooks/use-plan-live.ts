@@ -13,10 +13,30 @@ const BURST_MS = 250;
 export function usePlanLive(planId: string, task: () => Promise<unknown>, minMs: number, active: boolean): void {
   useEffect(() => {
     if (!active) return;
-    const run = coalesce(() => void task().catch(() => undefined), BURST_MS);
-    return subscribe('sandboxChanged', (payload) => {
-      if (payload.planId === planId) run();
+    let stopped = false;
+    let running = false;
+    let again = false;
+    // One run at a time: events during a slow run (a big plan) make one more run, not many.
+    const run = async () => {
+      if (running) return void (again = true);
+      running = true;
+      try {
+        do {
+          again = false;
+          await task().catch(() => undefined);
+        } while (again && !stopped);
+      } finally {
+        running = false;
+      }
+    };
+    const burst = coalesce(() => void run(), BURST_MS);
+    const unsubscribe = subscribe('sandboxChanged', (payload) => {
+      if (payload.planId === planId && !stopped) burst();
     });
+    return () => {
+      stopped = true;
+      unsubscribe();
+    };
   }, [planId, task, active]);
   useAdaptivePolling(task, minMs, active);
 }
