@@ -8,7 +8,7 @@ import { wallClockRule } from './racy-window.ts';
 import { detectChanges } from './detect.ts';
 import { encodeName } from '../fs/paths.ts';
 import { readEntry, type DiskEntry } from './content.ts';
-import type { HandlerSandbox } from '../../../shared/dto.ts';
+import type { SandboxInfo } from '../../../shared/dto.ts';
 import { newManager } from '../../testing/sandbox/harness.ts';
 
 /** A racy window short enough for a test, with pauses well past it before each settled look. */
@@ -18,7 +18,7 @@ const SETTLE = () => sleep(RACY_MS * 3);
 const SEED = { 'folder/inner.txt': 'inner\n', 'twin-a.txt': 'twin\n', 'twin-b.txt': 'twin\n', 'keep.txt': 'same\n', 'edit.txt': 'a\nb\nc\n', 'remove.txt': 'gone soon\n', 'move-me.txt': 'moving content\n', 'mode.sh': 'echo hi\n', 'conflict.txt': 'base\n', 'later.txt': 'aaaa\n' };
 
 /** Every kind of change: edit, add, delete, rename, mode, type, an odd name, and a conflict with the original. */
-function edit(sandbox: HandlerSandbox): void {
+function edit(sandbox: SandboxInfo): void {
   writeFiles(sandbox.path, { 'edit.txt': 'a\nB\nc\nd\n', 'added.txt': 'one\ntwo\n', 'conflict.txt': 'sandbox\n' });
   fs.rmSync(path.join(sandbox.path, 'remove.txt'));
   fs.renameSync(path.join(sandbox.path, 'move-me.txt'), path.join(sandbox.path, 'moved.txt'));
