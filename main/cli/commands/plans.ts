@@ -52,7 +52,8 @@ function renderChanges(list: SandboxChangeList[]): string {
     .map((c) => {
       const head = `${c.resourceName} (${c.strategy}, ${c.access}): ${c.changes.length} change(s), version ${c.version}${c.violation ? `\n  VIOLATION: ${c.violation}` : ''}`;
       const rows = c.changes.map((f) => [
-        STATUS_LETTER[f.kind] ?? '?',
+        // A rename with edits shows its likeness as git does (R093 there, R 93% here).
+        `${STATUS_LETTER[f.kind] ?? '?'}${f.similarity !== undefined && f.similarity < 100 ? ` ${f.similarity}%` : ''}`,
         f.oldPath ? `${displayPath(f.oldPath)} -> ${displayPath(f.path)}` : displayPath(f.path),
         f.binary ? 'binary' : f.additions === null ? '' : `+${f.additions} -${f.deletions ?? 0}`,
         f.special ? `NOT COMMITTABLE: ${f.driftReason ?? f.unreadable}` : f.unreadable ? `UNREADABLE: ${f.unreadable}` : f.drift === 'conflict' ? `CONFLICT${f.driftReason ? `: ${f.driftReason}` : ''}` : f.drift,
