@@ -26,7 +26,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { applyTransaction, type SeenStat, type TransactionOp } from '../main/sandbox/commit/journal/index.ts';
 import { settleCopy, writeCopy } from '../main/sandbox/commit/journal/durable-fs.ts';
-import { forEachLimit } from '../main/sandbox/commit/journal/pool.ts';
+import { forEachLimit } from '../main/sandbox/fs/pool.ts';
 
 const FILES = 200;
 const ADDED = 20;

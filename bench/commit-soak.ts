@@ -14,7 +14,7 @@ import { raceRound } from '../main/testing/sandbox/commit-race.ts';
 import { buildScenario } from '../main/sandbox/commit/journal/testing/crash-scenario.ts';
 import { runTrial, saveScenario, type TrialReport } from '../main/sandbox/commit/journal/testing/crash-trial.ts';
 import { crashTrials, SUITE_MIX, type TrialMix } from '../main/sandbox/commit/journal/testing/crash-trials.ts';
-import { forEachLimit } from '../main/sandbox/commit/journal/pool.ts';
+import { forEachLimit } from '../main/sandbox/fs/pool.ts';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);

@@ -14,7 +14,7 @@ import { displayPath, hasEscapes, inRoot } from '../fs/paths.ts';
 import { changeListVersion, sideIds, type VersionedChange } from './version.ts';
 import { sameInstant, type ManifestEntry } from './manifest.ts';
 import { CHANGE_KIND_VALUES, type ChangeCountsInfo, type ChangedFile, type CommittedState, type SandboxChangeList, type SandboxInfo } from '../../../shared/dto.ts';
-import { runPool } from '../fs/pool.ts';
+import { forEachLimit } from '../fs/pool.ts';
 import { fillCounts, needsCounts, type Pending, type WholeTree } from './counts.ts';
 import { count } from './counters.ts';
 import { listingOf, rememberListing } from './listing.ts';
@@ -207,8 +207,7 @@ function readAhead(sandbox: SandboxInfo, rels: readonly string[]): ReadAhead {
 async function readStates(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, ahead: ReadAhead | undefined, ownCommits: OwnCommits | undefined, learned: Map<string, string>): Promise<PathState[]> {
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);
-  await runPool(rels.length, 16, async (index) => {
-    const rel = rels[index]!;
+  await forEachLimit(rels, 16, async (rel, index) => {
     const base = bases.get(rel) ?? null;
     const sides = ahead?.get(rel) ?? (await readSides(sandbox, rel));
     const { entries, readAtMs } = sides;

@@ -1,20 +1,36 @@
-/** A small concurrency pool: file work in parallel without unbounded promises. */
+/** The engine's one concurrency pool: file work in parallel enough to hide latency, bounded for memory and handles. */
 
-/** Runs `work(0..count-1)` with at most `limit` in flight; stops at the first failure or when `check` throws. */
-export async function runPool(count: number, limit: number, work: (index: number) => Promise<void>, check: () => void = () => {}): Promise<void> {
+/** Files worked on at once by default: enough to overlap fsyncs, few enough for file handles. */
+export const DEFAULT_CONCURRENCY = 16;
+
+/** What a worker returns to stop new items from starting (items in flight still finish). */
+export const STOP = Symbol('stop');
+
+/**
+ * Runs `work` over `items` with at most `limit` at once. After a STOP or an error no new item
+ * starts; in-flight ones finish; the first error is rethrown. Resolves true when stopped early.
+ */
+export async function forEachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void | typeof STOP>,
+): Promise<boolean> {
   let next = 0;
+  let stopped = false;
+  let failed = false;
   let failure: unknown;
-  const worker = async (): Promise<void> => {
-    while (failure === undefined && next < count) {
+  const runner = async (): Promise<void> => {
+    while (!stopped && next < items.length) {
       const index = next++;
       try {
-        check();
-        await work(index);
+        if ((await work(items[index]!, index)) === STOP) stopped = true;
       } catch (error) {
-        failure ??= error;
+        stopped = true;
+        if (!failed) [failed, failure] = [true, error];
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-  if (failure !== undefined) throw failure;
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, runner));
+  if (failed) throw failure;
+  return stopped;
 }

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import type { AccessMode } from '../../../shared/model.ts';
-import { runPool } from '../fs/pool.ts';
+import { forEachLimit } from '../fs/pool.ts';
 import { inRoot } from '../fs/paths.ts';
 import { listTree } from '../fs/walk.ts';
 
@@ -20,8 +20,7 @@ export function widestAccess(a: AccessMode, b: AccessMode): AccessMode {
 /** Clears write bits everywhere below `root` (and on it). Symlinks are left alone. */
 export async function makeReadOnly(root: string): Promise<void> {
   const entries = await listTree(root);
-  await runPool(entries.length, 32, async (index) => {
-    const entry = entries[index]!;
+  await forEachLimit(entries, 32, async (entry) => {
     if (entry.kind === 'symlink' || entry.kind === 'other') return;
     const at = inRoot(root, entry.rel);
     const stat = await fs.stat(at);
@@ -49,8 +48,7 @@ export async function makeFoldersWritable(root: string): Promise<void> {
 export async function restoreModes(root: string, modes: Map<string, number>): Promise<void> {
   await makeFoldersWritable(root);
   const entries = [...modes];
-  await runPool(entries.length, 32, async (index) => {
-    const [rel, mode] = entries[index]!;
+  await forEachLimit(entries, 32, async ([rel, mode]) => {
     await fs.chmod(inRoot(root, rel), mode).catch(() => undefined);
   });
 }
@@ -59,8 +57,7 @@ export async function restoreModes(root: string, modes: Map<string, number>): Pr
 export async function makeWritable(root: string): Promise<void> {
   await makeFoldersWritable(root);
   const entries = await listTree(root);
-  await runPool(entries.length, 32, async (index) => {
-    const entry = entries[index]!;
+  await forEachLimit(entries, 32, async (entry) => {
     if (entry.kind !== 'file') return;
     const at = inRoot(root, entry.rel);
     const stat = await fs.stat(at);

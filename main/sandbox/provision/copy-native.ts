@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CancelledError } from '../../../shared/errors.ts';
 import { inRoot } from '../fs/paths.ts';
-import { runPool } from '../fs/pool.ts';
+import { forEachLimit } from '../fs/pool.ts';
 import type { ScanEntry } from '../fs/scan.ts';
 
 let gnuCp: boolean | undefined;
@@ -68,8 +68,7 @@ export async function copyWithCp(source: string, target: string, units: TopLevel
   const filesOf = (names: string[], byTop: Map<string, string[]>): string[] => names.flatMap((name) => byTop.get(name) ?? []);
   const failed: Array<{ names: string[]; message: string }> = [];
   // A group that finishes takes the next one at once; its progress is counted when the scan is in.
-  const copying = runPool(groups.length, parallel, async (index) => {
-    const names = groups[index]!;
+  const copying = forEachLimit(groups, parallel, async (names) => {
     const failure = await runCp(source, target, names, options.signal);
     if (failure !== null) failed.push({ names, message: failure });
     else void scanned().then((byTop) => options.onDone?.(filesOf(names, byTop).length), () => undefined);

@@ -17,7 +17,7 @@ import { copyOnWorkers, WORKER_THRESHOLD, type CopyJob } from './copy-workers.ts
 import { decodeName, encodeName, hasEscapes, inRoot } from '../fs/paths.ts';
 import { isRacy, RACY_WINDOW_MS, sha256File, type ManifestEntry } from '../changes/manifest.ts';
 import type { CopyMethod } from '../../../shared/dto.ts';
-import { runPool } from '../fs/pool.ts';
+import { forEachLimit } from '../fs/pool.ts';
 import { scanTree, type ScanEntry, type SpecialKind } from '../fs/scan.ts';
 import { copySparseFile, hasHoles } from './sparse-copy.ts';
 
@@ -100,8 +100,8 @@ export async function copyTree(source: string, target: string, options: CopyTree
     // Files that may be sparse stay off the workers, whose copyFile would fill their holes.
     const bulk = total >= WORKER_THRESHOLD ? items.filter((item) => item.kind === 'file' && !hasEscapes(item.rel) && !mayBeSparse(item, flag)) : [];
     const inBulk = new Set(bulk);
-    await runPool(total, options.concurrency ?? 32, async (index) => {
-      const item = items[index]!;
+    await forEachLimit(items, options.concurrency ?? 32, async (item) => {
+      check();
       if (inBulk.has(item)) return;
       const to = inRoot(target, item.rel);
       try {
@@ -117,7 +117,7 @@ export async function copyTree(source: string, target: string, options: CopyTree
         lost.add(item.rel);
       }
       report(1);
-    }, check);
+    });
     if (bulk.length > 0) {
       const jobs: CopyJob[] = bulk.map((item) => [path.join(source, item.rel), path.join(target, item.rel), item.mtimeMs / 1000]);
       for (const from of await copyOnWorkers(jobs, flag, { signal, onDone: report })) lost.add(path.relative(source, from).split(path.sep).join('/'));

@@ -34,7 +34,7 @@ import {
   type JournalRecord,
 } from './journal-file.ts';
 import { whileActive } from './ownership.ts';
-import { DEFAULT_CONCURRENCY, forEachLimit, STOP } from './pool.ts';
+import { DEFAULT_CONCURRENCY, forEachLimit, STOP } from '../../fs/pool.ts';
 import { afterSettlingWaiting } from './recover.ts';
 import { absoluteIn, isInside, realTargetRoot, type ResolvedTarget } from './safe-path.ts';
 import { backupsOf, finishCommit, folderProblem, reach, replaceOne, rollBack, touchedDirs, type SettleContext } from './settle.ts';

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { BinderyError } from '../../../../shared/errors.ts';
 import { finishSparse, hasHoles, writeSkippingZeros } from '../../provision/sparse-copy.ts';
 import { diskPath } from './disk-path.ts';
-import { forEachLimit } from './pool.ts';
+import { forEachLimit } from '../../fs/pool.ts';
 
 const CHUNK = 1 << 20;
 /** Read-only, and without blocking on a FIFO that replaced a file since it was looked at. */

@@ -9,7 +9,6 @@
  * `purgeTransactions(journalDir, before)` now and then to drop old backups.
  */
 export { applyTransaction, leftList } from './apply.ts';
-export { DEFAULT_CONCURRENCY } from './pool.ts';
 export { undoTransaction } from './undo.ts';
 export { abandonTransaction, recoverTransactions } from './recover.ts';
 export { listTransactions, purgeTransactions, type TransactionSummary } from './manage.ts';

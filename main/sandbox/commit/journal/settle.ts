@@ -27,7 +27,7 @@ import {
   type JournalOp,
   type JournalRecord,
 } from './journal-file.ts';
-import { forEachLimit } from './pool.ts';
+import { forEachLimit } from '../../fs/pool.ts';
 import { absoluteIn, folderStillReal } from './safe-path.ts';
 import type { DriftedPath, FaultPoint, JournalHooks } from './types.ts';
 

@@ -41,6 +41,14 @@ describe('forEachLimit', () => {
     expect(finished).toEqual([1]);
   });
 
+  it('gives each item its index', async () => {
+    const seen: string[] = [];
+    await forEachLimit(['a', 'b', 'c'], 2, async (item, index) => {
+      seen[index] = item;
+    });
+    expect(seen).toEqual(['a', 'b', 'c']);
+  });
+
   it('handles an empty list', async () => {
     expect(await forEachLimit([], 4, async () => undefined)).toBe(false);
   });
