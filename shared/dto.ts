@@ -360,15 +360,19 @@ export interface FileDiffView {
   newPath: string | null;
   status: ChangeKindValue;
   binary: boolean;
+  /** Sizes in bytes; null where that side does not exist. */
   oldSize: number | null;
   newSize: number | null;
   oldText: string | null;
   newText: string | null;
+  /** Data URLs of image files; the viewer shows them side by side. */
   oldImageUrl: string | null;
   newImageUrl: string | null;
   tooLarge: boolean;
+  /** Line counts when known (the large-file gate reads them before any diffing). */
   additions: number | null;
   deletions: number | null;
+  /** POSIX modes (e.g. 0o100644) and entry types (a symlink's text is its target). */
   oldMode: number | null;
   newMode: number | null;
   oldType: EntryType | null;
