@@ -11,6 +11,7 @@ import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSlashToFocus } from '../../hooks/use-slash-to-focus.ts';
+import { formatCount, formatNumber } from '../../lib/counts.ts';
 import { resourceMatcher, typeCounts } from '../../lib/resource-filter.ts';
 import { useResources } from '../../stores/resources-store.ts';
 import { useTypes } from '../../stores/types-store.ts';
@@ -104,7 +105,7 @@ export function ResourcesScreen(): ReactElement {
             <Icon name="refresh" size={14} /> Refresh status
           </button>
           <span className="toolbar-count" data-testid="resource-count">
-            {filtered ? `${shown.toLocaleString()} of ${items.length.toLocaleString()}` : `${items.length.toLocaleString()} resources`}
+            {filtered ? `${formatNumber(shown)} of ${formatNumber(items.length)}` : formatCount(items.length, 'resource')}
           </span>
         </div>
       )}
