@@ -25,7 +25,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { applyTransaction, type SeenStat, type TransactionOp } from '../main/sandbox/commit/journal/index.ts';
-import { settleCopy, writeCopy } from '../main/sandbox/commit/journal/durable-fs.ts';
+import { settleCopy, writeCopy } from '../main/sandbox/commit/journal/durable-copy.ts';
 import { forEachLimit } from '../main/sandbox/fs/pool.ts';
 
 const FILES = 200;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { BinderyError, CancelledError, UnsafePathError, ValidationError } from '../../../../shared/errors.ts';
 import { inspectOps, resolveOps, sourceChanged, type CheckedOp, type SourceInfo } from './check-ops.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
-import { cloneHintFor, settleCopy, writeCopy, type Vouch } from './durable-fs.ts';
+import { cloneHintFor, settleCopy, writeCopy, type Vouch } from './durable-copy.ts';
 import { backUp, type BackupResult } from './backup.ts';
 import { checkEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, readStamp, sameStamp, sameState, stampOf, type RecordedState, type StatStamp } from './entry-state.ts';

@@ -3,7 +3,7 @@
  * folder (the very same inode, instantly), or durable copies where linking is impossible.
  */
 import type { CheckedOp } from './check-ops.ts';
-import { linkOrCopy } from './durable-fs.ts';
+import { linkOrCopy } from './durable-copy.ts';
 import { isRacy, readStamp, sameStamp, type RecordedState, type StatStamp } from './entry-state.ts';
 import { backupPath, oldOf, targetPath } from './journal-file.ts';
 import { forEachLimit, STOP } from '../../fs/pool.ts';

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { diskPath, readLinkExact } from './disk-path.ts';
-import { hashFile } from './durable-fs.ts';
+import { hashFile } from './read-regular.ts';
 import type { Expectation, KnownContent, SeenStat } from './types.ts';
 
 /** A state the journal can record and restore. */

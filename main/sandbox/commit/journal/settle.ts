@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BinderyError } from '../../../../shared/errors.ts';
 import { diskPath, symlinkExact } from './disk-path.ts';
-import { fsyncDirs, linkOrCopy, removeEmptyDir, removeFile } from './durable-fs.ts';
+import { linkOrCopy } from './durable-copy.ts';
+import { fsyncDirs, removeEmptyDir, removeFile } from './durable-fs.ts';
 import { remakeEmptiedDirs, removeEmptiedDirs } from './emptied-dirs.ts';
 import { describeState, observe, sameState } from './entry-state.ts';
 import {

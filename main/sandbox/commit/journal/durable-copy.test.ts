@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cloneHintFor, hashFile, settleCopy, writeCopy, type CloneHint } from './durable-fs.ts';
+import { cloneHintFor, settleCopy, writeCopy, type CloneHint } from './durable-copy.ts';
+import { hashFile } from './read-regular.ts';
 import { applyTransaction, type TransactionOp } from './index.ts';
 import { asOrdinaryUser, readTree, sha, tempDir, workspace, writeTree } from './testing/test-support.ts';
 
