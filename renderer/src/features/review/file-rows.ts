@@ -4,7 +4,8 @@
  * text, and the order in which the keyboard walks the files. Pure, so it is tested without a
  * screen and drawn virtualized.
  */
-import type { ChangedFile, ChangeKindValue } from '../../../../shared/dto.ts';
+import { STATUS_LETTER } from '../../../../shared/change-kinds.ts';
+import type { ChangedFile } from '../../../../shared/dto.ts';
 
 /** One row of the list: a folder or a file. */
 export type FileRow =
@@ -22,15 +23,8 @@ export type FileRow =
   /** `folder` is the folder part shown before the name ("src/lib/"), empty inside the tree. */
   | { kind: 'file'; key: string; depth: number; name: string; folder: string; change: ChangedFile };
 
-/** The status letter of a change, as git shows it. */
-export const STATUS_LETTER: Record<ChangeKindValue, string> = {
-  added: 'A',
-  modified: 'M',
-  deleted: 'D',
-  renamed: 'R',
-  type_changed: 'T',
-  mode_changed: 'X',
-};
+/** The status letter of a change, as git shows it (shared with the CLI and the diff header). */
+export { STATUS_LETTER };
 
 /** Changes whose path (or old path) contains every word of the filter; "conflict" as a word matches conflicts. */
 export function filterChanges(changes: readonly ChangedFile[], filter: string): ChangedFile[] {
