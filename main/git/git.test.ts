@@ -1,7 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BinderyError, CancelledError } from '../../shared/errors.ts';
-import { gitRepo } from '../testing/fixtures.ts';
-import { git, gitEnvironment, gitStream, gitText } from './git.ts';
+import { gitRepo, tempDir } from '../testing/fixtures.ts';
+import { git, gitEnvironment, gitStream, gitText, gitVersion } from './index.ts';
+
+/** Sets environment variables for the length of `run`, then puts back what was there. */
+async function withEnv<T>(values: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, values);
+  try {
+    return await run();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/** A folder holding a `git` that only sleeps (exec'd, so stopping it leaves nothing behind). */
+function sleepingGit(): string {
+  const dir = tempDir('bindery-fake-git-');
+  fs.writeFileSync(path.join(dir, 'git'), '#!/bin/sh\nexec sleep 30\n', { mode: 0o755 });
+  return dir;
+}
 
 describe('git runner', () => {
   it('returns stdout and accepts the exit codes it is told are not failures', async () => {
@@ -53,5 +76,70 @@ describe('git runner', () => {
     } finally {
       for (const name of Object.keys(inherited)) delete process.env[name];
     }
+  });
+
+  it('answers text queries through simple-git with the user’s EDITOR, PAGER and GIT_CONFIG_GLOBAL set', async () => {
+    // simple-git refuses these variables unless allowed; a user's shell usually has some of them.
+    const repo = gitRepo({ 'a.txt': 'a\n' });
+    const head = (await git('rev-parse', ['rev-parse', 'HEAD'], { cwd: repo })).stdout.toString('utf8').trim();
+    const variables = { EDITOR: 'vi', PAGER: 'less', GIT_PAGER: 'less', GIT_CONFIG_GLOBAL: '/dev/null', GIT_SSH_COMMAND: 'ssh', GIT_ASKPASS: 'true' };
+    expect(await withEnv(variables, () => gitText('rev-parse', ['rev-parse', 'HEAD'], { cwd: repo }))).toBe(head);
+    expect((await withEnv(variables, () => gitVersion())).installed).toBe(true);
+  });
+
+  it('keeps simple-git’s refusal of command-line settings that run programs (an alias here)', async () => {
+    const repo = gitRepo();
+    await expect(gitText('alias', ['-c', 'alias.hello=!echo hi', 'hello'], { cwd: repo })).rejects.toThrow(/^git alias failed in .*alias.*not permitted/);
+  });
+
+  it('judges a text query by its exit code, not by whether git wrote to stderr', async () => {
+    const repo = gitRepo();
+    const args = ['rev-parse', '--verify', '-q', 'no-such-branch'];
+    // Exit code 1 and nothing on stderr: simple-git alone would call that a success.
+    await expect(gitText('rev-parse', args, { cwd: repo })).rejects.toThrow(/^git rev-parse failed in .*: exit code 1$/);
+    expect(await gitText('rev-parse', args, { cwd: repo, okCodes: [0, 1] })).toBe('');
+  });
+
+  it('says the folder is missing, not that git is, from either runner', async () => {
+    const gone = path.join(tempDir(), 'gone');
+    const message = /^git status failed in .*gone: the folder does not exist; check that it was not moved or deleted\.$/;
+    await expect(git('status', ['status'], { cwd: gone })).rejects.toThrow(message);
+    await expect(gitText('status', ['status'], { cwd: gone })).rejects.toThrow(message);
+  });
+
+  it('says how to install git when there is none on PATH, from either runner', async () => {
+    const repo = gitRepo();
+    const empty = tempDir('bindery-no-git-');
+    const message = /^git rev-parse could not start in .*: git was not found; install git 2\.25 or newer/;
+    await withEnv({ PATH: empty }, async () => {
+      await expect(git('rev-parse', ['rev-parse', 'HEAD'], { cwd: repo })).rejects.toThrow(message);
+      await expect(gitText('rev-parse', ['rev-parse', 'HEAD'], { cwd: repo })).rejects.toThrow(message);
+      expect((await gitVersion()).installed).toBe(false);
+    });
+  });
+
+  it('stops a git that gives no answer within its timeout, from either runner', async () => {
+    const repo = gitRepo();
+    const fake = sleepingGit();
+    const message = /^git status in .* gave no answer within 0\.3 s and was stopped; check that the folder is reachable/;
+    await withEnv({ PATH: `${fake}${path.delimiter}${process.env.PATH}` }, async () => {
+      await expect(git('status', ['status'], { cwd: repo, timeoutMs: 300 })).rejects.toThrow(message);
+      await expect(gitText('status', ['status'], { cwd: repo, timeoutMs: 300 })).rejects.toThrow(message);
+    });
+  });
+
+  it('stops a running git when cancelled, from either runner', async () => {
+    const repo = gitRepo();
+    const fake = sleepingGit();
+    await withEnv({ PATH: `${fake}${path.delimiter}${process.env.PATH}` }, async () => {
+      for (const run of [git, gitText]) {
+        const controller = new AbortController();
+        const running = run('status', ['status'], { cwd: repo, signal: controller.signal });
+        setTimeout(() => controller.abort(), 200);
+        const started = Date.now();
+        await expect(running).rejects.toThrow(CancelledError);
+        expect(Date.now() - started).toBeLessThan(10_000);
+      }
+    });
   });
 });

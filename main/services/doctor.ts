@@ -1,9 +1,9 @@
 /** Health checks for `bindery doctor` and the app's About panel. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { simpleGit } from 'simple-git';
 import Sqlite from 'better-sqlite3';
 import { BinderyError } from '../../shared/errors.ts';
+import { gitVersion, isSupportedGit, MINIMUM_GIT } from '../git/index.ts';
 import { DATABASE_FILE, LATEST_VERSION } from '../registry/database.ts';
 import { headerVersion, unwritableDataDir } from '../registry/database-guard.ts';
 import { layoutFor } from '../sandbox/provision/layout.ts';
@@ -34,8 +34,6 @@ export interface DoctorOptions {
   core?: () => Bindery;
 }
 
-const MIN_GIT = [2, 25];
-
 /** Runs every check; never throws. */
 export async function runDoctor(dataDir: string, options: DoctorOptions = {}): Promise<DoctorResult> {
   const file = path.join(dataDir, DATABASE_FILE);
@@ -57,12 +55,13 @@ export async function runDoctor(dataDir: string, options: DoctorOptions = {}): P
 }
 
 async function checkGit(): Promise<DoctorCheck> {
+  const minimum = `${MINIMUM_GIT.major}.${MINIMUM_GIT.minor}`;
   try {
-    const version = await simpleGit().version();
-    if (!version.installed) return { name: 'git', ok: false, detail: 'git was not found on PATH: install git 2.25 or newer.' };
-    const ok = version.major > MIN_GIT[0]! || (version.major === MIN_GIT[0] && version.minor >= MIN_GIT[1]!);
+    const version = await gitVersion();
+    if (!version.installed) return { name: 'git', ok: false, detail: `git was not found on PATH: install git ${minimum} or newer.` };
+    const ok = isSupportedGit(version);
     const text = `${version.major}.${version.minor}.${version.patch}`;
-    return { name: 'git', ok, detail: ok ? `git ${text}` : `git ${text} is too old for worktree sandboxes: install 2.25 or newer.` };
+    return { name: 'git', ok, detail: ok ? `git ${text}` : `git ${text} is too old for worktree sandboxes: install ${minimum} or newer.` };
   } catch (error) {
     return { name: 'git', ok: false, detail: `git could not be run: ${(error as Error).message}` };
   }

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ValidationError } from '../../shared/errors.ts';
-import { gitText } from '../git/git.ts';
+import { workTreeRoot } from '../git/index.ts';
 
 /** What Bindery knows about a folder someone wants to register. */
 export interface LocationInfo {
@@ -32,22 +32,11 @@ export async function inspectLocation(location: string): Promise<LocationInfo> {
       location: real,
     });
   }
-  return { path: real, gitRoot: await gitTopLevel(real) };
+  return { path: real, gitRoot: await workTreeRoot(real) };
 }
 
-/**
- * The work-tree root containing `dir`, or null when git says it is not in one. Through Bindery's
- * git runner, whose environment keeps an inherited GIT_DIR or GIT_WORK_TREE from answering for
- * another repository (simple-git refuses a whole environment that holds EDITOR or PAGER).
- */
-export async function gitTopLevel(dir: string): Promise<string | null> {
-  try {
-    const top = await gitText('rev-parse', ['rev-parse', '--show-toplevel'], { cwd: dir });
-    return top ? await fs.realpath(top) : null;
-  } catch {
-    return null;
-  }
-}
+/** The work-tree root containing a folder, or null outside git (for callers that inspect without registering). */
+export { workTreeRoot as gitTopLevel } from '../git/index.ts';
 
 /** Refuses a `git-checkout` location that is not the root of a git work tree. */
 export function assertGitRoot(info: LocationInfo): void {

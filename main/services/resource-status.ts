@@ -2,12 +2,11 @@
  * Live facts about registered folders for the resources table: missing location, git branch,
  * dirty count. Computed on request, a few at a time, so listing resources never waits on git.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResourceStatus } from '../../shared/dto.ts';
 import type { Resource } from '../../shared/model.ts';
-import { gitEnvironment } from '../git/git.ts';
+import { workTreeStatus } from '../git/index.ts';
 
 const CONCURRENCY = 4;
 const GIT_TIMEOUT_MS = 20_000;
@@ -37,40 +36,10 @@ export async function resourceStatus(resource: Pick<Resource, 'id' | 'location'>
   // Only a work-tree root has its own .git; a folder inside someone else's repository is not one.
   if (!(await exists(path.join(resource.location, '.git')))) return base;
   try {
-    return { ...base, ...parsePorcelainV2(await gitStatus(resource.location)) };
+    return { ...base, ...(await workTreeStatus(resource.location, { timeoutMs: GIT_TIMEOUT_MS })) };
   } catch (error) {
-    return { ...base, problem: `git status failed: ${(error as Error).message.split('\n')[0]}` };
+    return { ...base, problem: (error as Error).message.split('\n')[0]! };
   }
-}
-
-/** Branch and number of changed or untracked paths from `git status --porcelain=v2 --branch -z`. */
-export function parsePorcelainV2(output: string): { gitBranch: string | null; dirtyCount: number } {
-  const entries = output.split('\0');
-  let gitBranch: string | null = null;
-  let dirtyCount = 0;
-  for (let index = 0; index < entries.length; index++) {
-    const entry = entries[index]!;
-    if (entry.startsWith('# branch.head ')) gitBranch = entry.slice('# branch.head '.length);
-    else if (entry.startsWith('1 ') || entry.startsWith('u ') || entry.startsWith('? ')) dirtyCount++;
-    else if (entry.startsWith('2 ')) {
-      dirtyCount++;
-      index++; // a rename or copy is followed by its original path
-    }
-  }
-  return { gitBranch, dirtyCount };
-}
-
-function gitStatus(cwd: string): Promise<string> {
-  // core.fsmonitor off: a repository's config must not make a status refresh run its commands.
-  const args = ['-c', 'core.fsmonitor=false', 'status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal'];
-  // No optional locks: looking must not rewrite the user's index.
-  const env = gitEnvironment({ GIT_OPTIONAL_LOCKS: '0' });
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, env, timeout: GIT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (error) reject(new Error(stderr.trim() || error.message));
-      else resolve(stdout);
-    });
-  });
 }
 
 async function exists(file: string): Promise<boolean> {

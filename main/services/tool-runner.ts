@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { BoundResource } from '../../shared/model.ts';
 import { ValidationError } from '../../shared/errors.ts';
-import { withoutRepositoryVariables } from '../git/git.ts';
+import { withoutRepositoryVariables } from '../git/index.ts';
 
 /** One chunk of the command's output. */
 export interface RunOutput {

@@ -5,7 +5,7 @@
  * in a worker thread when the texts are large (line-count-worker.ts).
  */
 import { decodeName, hasEscapes } from '../fs/paths.ts';
-import { git, splitNul } from '../../git/git.ts';
+import { git, splitNul } from '../../git/index.ts';
 import type { ChangedFile, SandboxInfo } from '../../../shared/dto.ts';
 import { lineCounts } from './content.ts';
 import { countOffThread, OFF_THREAD_BYTES } from './line-count-worker.ts';

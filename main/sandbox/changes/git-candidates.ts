@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { decodeName } from '../fs/paths.ts';
-import { git, gitStream, splitNul } from '../../git/git.ts';
+import { git, gitStream, splitNul } from '../../git/index.ts';
 import type { EntryType, SandboxInfo } from '../../../shared/dto.ts';
 import { dropFromIndex, findSpecialFiles, ignoredOf } from './special-scan.ts';
 import { walkSync } from '../fs/walk.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { BinderyError, ValidationError } from '../../../shared/errors.ts';
 import { decodeName, encodeName } from '../fs/paths.ts';
-import { git, gitText, splitNul } from '../../git/git.ts';
+import { git, gitText, splitNul } from '../../git/index.ts';
 
 /** The branch a commit would go on, or a ValidationError saying why there is none. */
 export async function currentBranch(repo: string): Promise<string> {

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
-import { git } from '../../git/git.ts';
+import { git } from '../../git/index.ts';
 
 /** The outcome of a merge: merged bytes, or how many hunks conflict. */
 export type MergeResult = { kind: 'merged'; content: Buffer } | { kind: 'conflicts'; count: number };

@@ -10,7 +10,7 @@ import { ConflictError } from '../../../shared/errors.ts';
 import { makeFoldersWritable, makeReadOnly } from '../provision/access.ts';
 import { countChanges, detectChanges } from '../changes/detect.ts';
 import { logEvent, type EngineContext } from '../engine-context.ts';
-import { git } from '../../git/git.ts';
+import { git } from '../../git/index.ts';
 import { assertDeletable, metaDir } from '../provision/layout.ts';
 import type { ChangeCountsInfo, ChangedFile, SandboxInfo, TrashItem } from '../../../shared/dto.ts';
 import { removeSandboxFiles, removeWorktreeSandbox } from '../provision/provision.ts';

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import { decodeName, hasEscapes, inRoot } from '../fs/paths.ts';
-import { git, splitNul } from '../../git/git.ts';
+import { git, splitNul } from '../../git/index.ts';
 import { copyEntry, copyInto } from './trash-files.ts';
 
 /** The ignored files of a worktree sandbox: each one (folders as `dir/` only where git will not look inside, a repository), and how many entries a person sees (folders collapsed, as `git status` shows them). */

@@ -13,7 +13,7 @@ import { unpackSnapshot, withObjectsLock } from './git-objects.ts';
 import { inRoot } from '../fs/paths.ts';
 import { purgeTransactionsById } from '../commit/journal/manage.ts';
 import { locksDirOf, withLocks } from '../commit/journal/process-lock.ts';
-import { git } from '../../git/git.ts';
+import { git } from '../../git/index.ts';
 import { assertDeletable, isStrictlyInside, metaDir, writeMarker } from '../provision/layout.ts';
 import type { ChangedFile, SandboxInfo, TrashItem } from '../../../shared/dto.ts';
 import { removeWorktreeSandbox } from '../provision/provision.ts';

@@ -7,7 +7,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CancelledError } from '../../../shared/errors.ts';
-import { git, gitText, isObjectId } from '../../git/git.ts';
+import { git, gitText, isObjectId } from '../../git/index.ts';
 import { hasEscapes, inRoot } from '../fs/paths.ts';
 import { pruneAddedObjects } from '../discard/git-objects.ts';
 import { snapshotWorkingState, startInspection } from '../changes/git-snapshot.ts';

@@ -1,0 +1,81 @@
+/**
+ * The simple-git runner: argument arrays through `raw()`, with simple-git's abort and timeout
+ * plugins, its guard against settings that start other programs, and its error detection
+ * replaced by Bindery's (exit codes the caller accepts, messages that name the operation).
+ */
+import { GitPluginError, simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
+import { invocationEnvironment, SAFETY_ARGS } from './environment.ts';
+import { cancelledBefore, cancelledWhile, gitFailure, gitTimedOut, missingFolder } from './failure.ts';
+import type { GitOptions } from './types.ts';
+
+/** A text answer from git and how it ended. */
+export interface GitTextResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+/**
+ * simple-git refuses settings and variables that make git start another program unless told
+ * otherwise. Allowed: the two Bindery pins itself (hooks to /dev/null, fsmonitor off) and what
+ * the user's own environment may carry (EDITOR, PAGER, GIT_CONFIG_GLOBAL, GIT_SSH_COMMAND,
+ * GIT_ASKPASS, a lazy fetch's proxy...). Still refused: aliases, filters, credential helpers,
+ * textconv, merge drivers, signing programs, protocol and pack overrides, GIT_CONFIG_COUNT.
+ */
+const ALLOWED: SimpleGitOptions['unsafe'] = {
+  allowUnsafeHooksPath: true,
+  allowUnsafeFsMonitor: true,
+  allowUnsafeEditor: true,
+  allowUnsafePager: true,
+  allowUnsafeAskPass: true,
+  allowUnsafeConfigPaths: true,
+  allowUnsafeSshCommand: true,
+  allowUnsafeGitProxy: true,
+  allowUnsafeDiffExternal: true,
+  allowUnsafeTemplateDir: true,
+};
+
+/** Runs `git <args>` through simple-git and resolves with its UTF-8 output; throws a BinderyError naming `operation`. */
+export async function simpleRun(operation: string, args: string[], options: Omit<GitOptions, 'input'>): Promise<GitTextResult> {
+  if (options.signal?.aborted) throw cancelledBefore(operation);
+  let ended: { exitCode: number; stdErr: Buffer[] } | undefined;
+  const client = simpleClient(operation, options, (error, result) => {
+    ended = result;
+    // Abort, timeout and the unsafe guard stay errors; an exit code is judged below, against okCodes.
+    return error instanceof GitPluginError ? error : undefined;
+  });
+  let stdout: string;
+  try {
+    stdout = await client.raw([...SAFETY_ARGS, ...args]);
+  } catch (error) {
+    if (options.signal?.aborted) throw cancelledWhile(operation);
+    if (error instanceof GitPluginError && error.plugin === 'timeout') throw gitTimedOut(operation, options.cwd, options.timeoutMs!);
+    throw gitFailure(operation, options.cwd, { code: ended?.exitCode ?? -1, stderr: (error as Error).message.trim() });
+  }
+  const code = ended?.exitCode ?? -1;
+  const stderr = Buffer.concat(ended?.stdErr ?? []).toString('utf8').trim();
+  if (!(options.okCodes ?? [0]).includes(code)) {
+    // simple-git writes a failure to start git into stderr as a stack; its first line is the reason.
+    const startError = code < 0 ? Object.assign(new Error(stderr.split('\n')[0]), { code: /ENOENT/.test(stderr) ? 'ENOENT' : undefined }) : undefined;
+    throw gitFailure(operation, options.cwd, { code, stderr: startError ? '' : stderr, startError });
+  }
+  return { stdout, stderr, code };
+}
+
+/** A simple-git instance for one invocation: its folder, environment, signal and timeout are that call's own. */
+export function simpleClient(operation: string, options: Omit<GitOptions, 'input'>, errors?: SimpleGitOptions['errors']): SimpleGit {
+  try {
+    return simpleGit({
+      baseDir: options.cwd,
+      abort: options.signal,
+      ...(options.timeoutMs === undefined ? {} : { timeout: { block: options.timeoutMs } }),
+      // Settle on 'close' only, when every byte of output has arrived.
+      completion: { onClose: true, onExit: false },
+      unsafe: ALLOWED,
+      ...(errors ? { errors } : {}),
+    }).env(invocationEnvironment(options));
+  } catch {
+    // simple-git checks the folder before it starts anything.
+    throw missingFolder(operation, options.cwd);
+  }
+}
