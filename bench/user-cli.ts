@@ -147,7 +147,7 @@ function measure(cli: CliBuild, label: string, files: number, dir: string): { la
     }
     return { label, files: layout.files.length, changes: edits.total, nodeMs, results };
   } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    fs.rmSync(work, { recursive: true, force: true, maxRetries: 3 });
   }
 }
 

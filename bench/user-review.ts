@@ -150,7 +150,7 @@ try {
 } finally {
   await browser.close();
   await served.stop();
-  if (!args.includes('--keep')) fs.rmSync(work, { recursive: true, force: true });
+  if (!args.includes('--keep')) fs.rmSync(work, { recursive: true, force: true, maxRetries: 3 });
 }
 
 const info = machine();
