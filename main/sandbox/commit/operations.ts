@@ -13,7 +13,7 @@ import { assertReviewed, inspectedVersion } from '../changes/version.ts';
 import { committedMode, inspectChanges, type InspectedChange, type OwnCommits, type PathState } from '../changes/detect.ts';
 import { unreadableError } from '../changes/unreadable.ts';
 import type { DiskEntry } from '../changes/content.ts';
-import { decodeName, displayPath, inRoot } from '../fs/paths.ts';
+import { decodeName, displayPath, inRoot } from '../fs/index.ts';
 import type { Expectation, KnownContent, SeenStat, TransactionOp } from './journal/index.ts';
 import { mergeThreeWay } from './merge.ts';
 import type { ResolutionValue, SandboxInfo } from '../../../shared/dto.ts';
@@ -130,7 +130,7 @@ export function conflictError(blocked: BlockedPath[], what: string): ConflictErr
   const more = blocked.length > 20 ? `\n  ... and ${blocked.length - 20} more` : '';
   return new ConflictError(
     `${what}: ${blocked.length} path(s) changed in the original too, so nothing was written.\n${lines.join('\n')}${more}\n` +
-      'Choose for each: keep the original (--resolve <path>=ours), take the sandbox (=theirs), or merge (=merge).',
+      'Choose for each: Keep original (ours), Take sandbox (theirs), or Merge (merge).',
     { paths: blocked },
   );
 }
@@ -247,14 +247,14 @@ async function mergedWrite(item: InspectedChange, tempDir: string, plan: CommitP
   const originalBinary = target.original.type === 'file' && target.original.binary;
   if (item.source || change.binary || originalBinary || texts.some((t) => t === null)) {
     throw new ValidationError(
-      `${displayPath(change.path)} cannot be merged: a three-way merge needs a text file on both sides and its base (kept for git worktrees; for copies only while the original is unchanged). Use ours or theirs.`,
+      `${displayPath(change.path)} cannot be merged: a three-way merge needs a text file on both sides and its base (kept for git worktrees; for copies only while the original is unchanged). Choose Keep original (ours) or Take sandbox (theirs).`,
       { path: change.path },
     );
   }
   const merged = await mergeThreeWay(texts[0]!, texts[1]!, texts[2]!, tempDir, displayPath(change.path));
   if (merged.kind === 'conflicts') {
     throw new ConflictError(
-      `Merging ${displayPath(change.path)} left ${merged.count} conflicting hunk(s); nothing was written. Use ours or theirs, or edit the file in the sandbox and commit again.`,
+      `Merging ${displayPath(change.path)} left ${merged.count} conflicting hunk(s); nothing was written. Choose Keep original (ours) or Take sandbox (theirs), or edit the file in the sandbox and commit again.`,
       { paths: [{ path: change.path, reason: `${merged.count} conflicting hunk(s) in the merge` }] },
     );
   }

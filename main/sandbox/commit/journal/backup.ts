@@ -6,7 +6,7 @@ import type { CheckedOp } from './check-ops.ts';
 import { linkOrCopy } from './durable-copy.ts';
 import { isRacy, readStamp, sameStamp, type RecordedState, type StatStamp } from './entry-state.ts';
 import { backupPath, oldOf, targetPath } from './journal-file.ts';
-import { forEachLimit, STOP } from '../../fs/pool.ts';
+import { forEachLimit, STOP } from '../../fs/index.ts';
 import { reach, type SettleContext } from './settle.ts';
 import type { DriftedPath } from './types.ts';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { ConflictError, ValidationError } from '../../../../shared/errors.ts';
 import { diskPath, readLinkExact } from './disk-path.ts';
 import { checkExpectation, observe, permissionBits, stampOf, stillAsSeen, type Observed, type StatStamp } from './entry-state.ts';
-import { forEachLimit } from '../../fs/pool.ts';
+import { forEachLimit } from '../../fs/index.ts';
 import { absoluteIn, resolveTarget, type ParentCache, type ResolvedTarget } from './safe-path.ts';
 import type { DriftedPath, Expectation, KnownContent, TransactionOp } from './types.ts';
 

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { decodeName, encodeName, hasEscapes } from '../../fs/paths.ts';
+import { decodeName, encodeName, hasEscapes } from '../../fs/index.ts';
 
 /** The path to hand to `fs`: the string itself, or its exact bytes when it holds escaped bytes. */
 export function diskPath(text: string): string | Buffer {

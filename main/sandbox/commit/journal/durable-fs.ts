@@ -8,7 +8,7 @@
  */
 import fsSync, { type Stats } from 'node:fs';
 import { promisify } from 'node:util';
-import { forEachLimit } from '../../fs/pool.ts';
+import { forEachLimit } from '../../fs/index.ts';
 import { diskPath } from './disk-path.ts';
 import { READ_REGULAR } from './read-regular.ts';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeName, encodeName, inRoot } from '../../fs/paths.ts';
+import { decodeName, encodeName, inRoot } from '../../fs/index.ts';
 import { readJournal, TEMP_PREFIX, transactionDir } from './journal-file.ts';
 import { applyTransaction, listTransactions, recoverTransactions, undoTransaction, type TransactionOp } from './index.ts';
 import { sha, workspace } from './testing/test-support.ts';

@@ -23,7 +23,7 @@ import {
 } from './journal-file.ts';
 import { activeTransactions, ownedByLiveProcess, whileActive, withRootLock } from './ownership.ts';
 import { isLockBusy } from './process-lock.ts';
-import { DEFAULT_CONCURRENCY, forEachLimit } from '../../fs/pool.ts';
+import { DEFAULT_CONCURRENCY, forEachLimit } from '../../fs/index.ts';
 import { folderStillReal, isInside } from './safe-path.ts';
 import { finishCommit, folderProblem, reach, removedByCommit, replaceOne, rollBack, type SettleContext } from './settle.ts';
 import type { DriftedPath, OnRecovered, RecoverOptions, RecoveredTransaction } from './types.ts';

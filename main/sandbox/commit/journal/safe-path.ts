@@ -6,7 +6,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NotFoundError, UnsafePathError, ValidationError } from '../../../../shared/errors.ts';
-import { decodeName, encodeName } from '../../fs/paths.ts';
+import { decodeName, encodeName } from '../../fs/index.ts';
 import { diskPath, nativeRealPathExact, realPathExact } from './disk-path.ts';
 import { lstatOrNull } from './durable-fs.ts';
 

@@ -28,7 +28,7 @@ import {
   type JournalOp,
   type JournalRecord,
 } from './journal-file.ts';
-import { forEachLimit } from '../../fs/pool.ts';
+import { forEachLimit } from '../../fs/index.ts';
 import { absoluteIn, folderStillReal } from './safe-path.ts';
 import type { DriftedPath, FaultPoint, JournalHooks } from './types.ts';
 

@@ -9,7 +9,7 @@ import { diskPath } from './disk-path.ts';
 import { describeState, observe, sameState } from './entry-state.ts';
 import { readJournal, saveJournal, targetPath, type JournalRecord } from './journal-file.ts';
 import { whileActive } from './ownership.ts';
-import { DEFAULT_CONCURRENCY, forEachLimit } from '../../fs/pool.ts';
+import { DEFAULT_CONCURRENCY, forEachLimit } from '../../fs/index.ts';
 import { afterSettlingWaiting } from './recover.ts';
 import { absoluteIn, realTargetRoot } from './safe-path.ts';
 import { rollBack, type SettleContext } from './settle.ts';
