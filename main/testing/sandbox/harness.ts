@@ -10,7 +10,7 @@ import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../../registry/database.ts';
 import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
-import { git, tempDir } from '../fixtures.ts';
+import { git, tempDir, writeFiles } from '../fixtures.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
 import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
 
@@ -68,4 +68,24 @@ export function exists(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A plain folder (not a repository) holding `files`, to be a sandbox's original. */
+export function plainDir(files: Record<string, string> = { 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' }): string {
+  const dir = tempDir('bindery-orig-');
+  writeFiles(dir, files);
+  return dir;
+}
+
+/** The text of `rel` under `root`. */
+export function readText(root: string, rel: string): string {
+  return fs.readFileSync(path.join(root, rel), 'utf8');
+}
+
+/** What `promise` rejected with, or undefined when it resolved. */
+export async function caught(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 }
