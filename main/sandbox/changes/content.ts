@@ -26,13 +26,23 @@ export function isBinary(data: Buffer): boolean {
  * little.
  */
 export function lineCounts(before: string, after: string): { additions: number; deletions: number } {
-  const head = sharedHead(before, after);
-  const tail = sharedTail(before.slice(head), after.slice(head));
-  const removed = before.slice(head, before.length - tail);
-  const added = after.slice(head, after.length - tail);
+  const { removed, added } = trimShared(before, after);
   // Lines only inserted or only removed need no diff: they are all of it.
   if (removed === '' || added === '') return { additions: countLines(added), deletions: countLines(removed) };
   return countLineChanges(removed, added);
+}
+
+/** The counts when the texts differ only by lines inserted or removed in one place (no diff needed), else null. */
+export function insertedOrRemoved(before: string, after: string): { additions: number; deletions: number } | null {
+  const { removed, added } = trimShared(before, after);
+  return removed === '' || added === '' ? { additions: countLines(added), deletions: countLines(removed) } : null;
+}
+
+/** What is left of both texts once the whole lines they share at the start and at the end are taken off. */
+function trimShared(before: string, after: string): { removed: string; added: string } {
+  const head = sharedHead(before, after);
+  const tail = sharedTail(before.slice(head), after.slice(head));
+  return { removed: before.slice(head, before.length - tail), added: after.slice(head, after.length - tail) };
 }
 
 const NEWLINE = 10;

@@ -7,7 +7,7 @@
 import { decodeName, hasEscapes } from '../fs/paths.ts';
 import { git, splitNul } from '../../git/index.ts';
 import type { ChangedFile, SandboxInfo } from '../../../shared/dto.ts';
-import { lineCounts } from './content.ts';
+import { insertedOrRemoved, lineCounts } from './content.ts';
 import { countOffThread, OFF_THREAD_BYTES } from './line-count-worker.ts';
 import type { PathState } from './detect.ts';
 
@@ -39,17 +39,30 @@ export interface WholeTree {
  */
 export async function fillCounts(sandbox: SandboxInfo, pending: readonly Pending[], whole: WholeTree = {}): Promise<void> {
   if (pending.length === 0) return;
-  const byGit = sandbox.strategy === 'git_worktree' && sandbox.baseCommit ? pending.filter(gitCanCount) : [];
+  // Lines only appended, inserted or removed in one place are counted here at once: git would read the file again.
+  const rest = pending.filter((item) => !countedAtOnce(item));
+  if (rest.length === 0) return;
+  const byGit = sandbox.strategy === 'git_worktree' && sandbox.baseCommit ? rest.filter(gitCanCount) : [];
   const base = sandbox.baseCommit as string;
   let counted = new Map<string, Counts>();
   if (byGit.length > PATHS_PER_CALL || (byGit.length > 0 && whole.counts)) counted = await (whole.counts ??= numstat(sandbox.path, base, null));
   else if (byGit.length > 0) counted = await numstat(sandbox.path, base, byGit.map((p) => p.state.rel));
-  for (const item of pending) {
+  for (const item of rest) {
     const counts = counted.get(item.state.rel) ?? (await countInProcess(item.state));
     if (!counts) continue;
     item.change.additions = counts.additions;
     item.change.deletions = counts.deletions;
   }
+}
+
+/** Sets the counts of a change whose texts differ by lines inserted or removed in one place; false for any other. */
+function countedAtOnce({ state, change }: Pending): boolean {
+  const now = state.sandbox;
+  const after = now.type === 'file' || now.type === 'symlink' ? now.data : null;
+  if (after === null || state.baseContent === null || after.length + state.baseContent.length >= OFF_THREAD_BYTES) return false;
+  const counts = insertedOrRemoved(state.baseContent.toString('utf8'), after.toString('utf8'));
+  if (counts) Object.assign(change, counts);
+  return counts !== null;
 }
 
 /** A file both in the base commit and in the working tree, with a name git can be given. */
