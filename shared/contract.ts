@@ -15,6 +15,8 @@ import {
   type PlanInfo,
   type PlanStarted,
   type PlanView,
+  type MergePreview,
+  type RevertReport,
   type RunInfo,
   type SandboxChangeDelta,
   type SandboxChangeList,
@@ -186,8 +188,8 @@ export const contract = {
 
   // Plans and sandboxes (issue 6): provision, review, commit, undo, discard, trash, run, activity.
   createPlan: method<PlanStarted>()(
-    z.strictObject({ tool: ref, project: ref, params: params.optional() }),
-    'Binds the tool in the project and starts provisioning; returns the plan id at once, progress follows as events.',
+    z.strictObject({ tool: ref, project: ref, params: params.optional(), run: z.boolean().optional() }),
+    "Binds the tool in the project and starts provisioning; returns the plan id at once, progress follows as events; with run, the tool's run command starts once provisioning succeeds.",
   ),
   cancelPlan: method<{ cancelled: boolean }>()(
     z.strictObject({ plan: ref }),
@@ -250,7 +252,15 @@ export const contract = {
   ),
   undoCommit: method<UndoReport>()(
     z.strictObject({ plan: ref, sandbox: ref }),
-    'Undoes the last commit of a sandbox from its backups.',
+    'Undoes the last commit of a sandbox from its backups; a git commit it made stays on the branch (see revertGitCommit).',
+  ),
+  revertGitCommit: method<RevertReport>()(
+    z.strictObject({ plan: ref, sandbox: ref, commit: z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'is a full git commit id') }),
+    "Makes a revert commit on the original's current branch for the git commit of an undone commit of this sandbox, when it applies cleanly; the working tree is not touched.",
+  ),
+  mergePreview: method<MergePreview>()(
+    z.strictObject({ plan: ref, sandbox: ref, path: relPath }),
+    'Tries the three-way merge of one conflicting file without writing: whether Merge will succeed, and the conflicts with base, original and sandbox.',
   ),
   discardSandbox: method<DiscardReport[]>()(
     z.strictObject({

@@ -405,6 +405,32 @@ export interface UndoReport {
   summary: string;
 }
 
+/** A revert commit made for an undone git commit, or why none was made. */
+export interface RevertReport {
+  sandboxId: string;
+  reverted: boolean;
+  /** The revert commit, when made. */
+  commit: string | null;
+  summary: string;
+}
+
+/** One stretch of a three-way merge: lines it settles, or a conflict with each side's lines. */
+export type MergeHunk =
+  | { kind: 'same'; lines: string[] }
+  | { kind: 'conflict'; base: string[]; original: string[]; sandbox: string[] };
+
+/** A three-way merge of one conflicting file, tried without writing, so Merge is offered only where it succeeds. */
+export interface MergePreview {
+  path: string;
+  /** clean: Merge succeeds; conflicts: the same lines changed on both sides; unavailable: no merge is possible (see reason). */
+  outcome: 'clean' | 'conflicts' | 'unavailable';
+  conflicts: number;
+  /** Why Merge is not offered, in the dialog's words. */
+  reason: string | null;
+  /** The merge in stretches, conflicts with base, original and sandbox; null when unavailable. */
+  hunks: MergeHunk[] | null;
+}
+
 /** What a discard did or needs first, per sandbox. */
 export interface DiscardReport {
   sandboxId: string;

@@ -126,6 +126,35 @@ export class RunService {
     return this.view(state, Infinity);
   }
 
+  /** Starts the run command after provisioning when the tool has one; a failure to start is a failed run, in the activity log. */
+  startIfRunnable(planId: string): RunInfo | null {
+    const { plans, registry } = this.options;
+    const { plan } = plans.showPlan(planId);
+    if (!registry.showTool(plan.toolId).run) return null;
+    try {
+      return this.start(planId);
+    } catch (error) {
+      logActivity(this.options.db, {
+        at: this.stamp(),
+        kind: 'run.failed',
+        planId,
+        sandboxId: null,
+        message: `The run after provisioning did not start: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      return null;
+    }
+  }
+
+  /** Throws a ConflictError while the tool's command runs in the plan: commit and discard wait for it. */
+  assertIdle(planId: string, doing: string): void {
+    const running = this.latest(planId);
+    if (running?.status !== 'running') return;
+    throw new ConflictError(
+      `The tool's command is still running in this plan: stop it, or wait for it to finish, before ${doing}; files it writes meanwhile would be left out or lost.`,
+      { runId: running.id },
+    );
+  }
+
   /** Stops a run and everything it started (TERM, then KILL after a grace period). */
   stop(runId: string): RunInfo {
     const state = this.state(runId);

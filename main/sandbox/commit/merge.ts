@@ -13,6 +13,16 @@ export type MergeResult = { kind: 'merged'; content: Buffer } | { kind: 'conflic
 
 /** Merges `theirs` into `ours` from their common `base`, in `tempDir`. */
 export async function mergeThreeWay(base: Buffer, ours: Buffer, theirs: Buffer, tempDir: string, label: string): Promise<MergeResult> {
+  const result = await mergeFile(base, ours, theirs, tempDir, label, []);
+  return result.conflicts === 0 ? { kind: 'merged', content: result.content } : { kind: 'conflicts', count: result.conflicts };
+}
+
+/** The merge with conflicts marked in diff3 style (base between the two sides), for showing, never for writing. */
+export async function mergeForView(base: Buffer, ours: Buffer, theirs: Buffer, tempDir: string, label: string): Promise<{ content: Buffer; conflicts: number }> {
+  return mergeFile(base, ours, theirs, tempDir, label, ['--diff3']);
+}
+
+async function mergeFile(base: Buffer, ours: Buffer, theirs: Buffer, tempDir: string, label: string, extra: string[]): Promise<{ content: Buffer; conflicts: number }> {
   const dir = path.join(tempDir, `merge-${ulid()}`);
   await fs.mkdir(dir, { recursive: true });
   try {
@@ -20,11 +30,10 @@ export async function mergeThreeWay(base: Buffer, ours: Buffer, theirs: Buffer, 
     await Promise.all([fs.writeFile(files.ours, ours), fs.writeFile(files.base, base), fs.writeFile(files.theirs, theirs)]);
     const result = await git(
       'merge-file',
-      ['merge-file', '-p', '-L', `original/${label}`, '-L', `base/${label}`, '-L', `sandbox/${label}`, files.ours, files.base, files.theirs],
+      ['merge-file', '-p', ...extra, '-L', `original/${label}`, '-L', `base/${label}`, '-L', `sandbox/${label}`, files.ours, files.base, files.theirs],
       { cwd: dir, okCodes: Array.from({ length: 128 }, (_, i) => i) },
     );
-    if (result.code === 0) return { kind: 'merged', content: result.stdout };
-    return { kind: 'conflicts', count: result.code };
+    return { content: result.stdout, conflicts: result.code };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

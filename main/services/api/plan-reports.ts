@@ -87,7 +87,10 @@ export function undoReport(
   resourceName: string,
   result: { restored: string[]; gitCommit: string | null },
 ): UndoReport {
-  const git = result.gitCommit ? ` Git commit ${result.gitCommit.slice(0, 12)} was reverted.` : '';
+  // The undo restores files only: the branch keeps the git commit until a revert commit is made.
+  const git = result.gitCommit
+    ? ` The git commit ${result.gitCommit.slice(0, 12)} stays on the branch: make a revert commit to take it back there too.`
+    : '';
   return {
     sandboxId,
     restored: result.restored,

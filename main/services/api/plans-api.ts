@@ -11,6 +11,7 @@ import type { ApiContext } from './context.ts';
 import { planView } from './plan-reports.ts';
 import { Provisioner } from './provisioner.ts';
 import { openFolder } from './reveal-folder.ts';
+import { mergeApi } from './merge-api.ts';
 import { findSandbox, reviewApi } from './review-api.ts';
 import { WatchLeases } from './watch-leases.ts';
 
@@ -24,7 +25,7 @@ type PlanMethods =
   | 'showRun'
   | 'activity'
   | 'revealSandbox';
-type ReviewMethods = keyof ReturnType<typeof reviewApi>;
+type ReviewMethods = keyof ReturnType<typeof reviewApi> | keyof ReturnType<typeof mergeApi>;
 
 /** The context plus the host's event sink, when the host passes one. */
 export type PlansApiContext = ApiContext & {
@@ -61,7 +62,9 @@ export function plansApi(context: PlansApiContext): Pick<ApiHandlers, PlanMethod
   };
 
   return {
-    createPlan: ({ tool, project, params }) => provisioner.start(tool, project, params ?? {}),
+    // With run, the tool's command starts once the sandboxes are made (the inspector's "Provision and run").
+    createPlan: ({ tool, project, params, run }) =>
+      provisioner.start(tool, project, params ?? {}, run ? (planId) => runs.startIfRunnable(planId) : undefined),
     cancelPlan: ({ plan }) => ({ cancelled: provisioner.cancel(plans.findPlan(plan).id) }),
     listPlans: ({ status, tool, project, limit }) => {
       const all = plans.listPlans({ status });
@@ -101,6 +104,24 @@ export function plansApi(context: PlansApiContext): Pick<ApiHandlers, PlanMethod
       );
       return { opened: await (context.openFolder ?? openFolder)(target.path) };
     },
-    ...reviewApi(context, leases, sink),
+    ...whileIdle(reviewApi(context, leases, sink), (planRef, doing) => runs.assertIdle(plans.findPlan(planRef).id, doing)),
+    ...mergeApi(context),
+  };
+}
+
+/**
+ * Commit and discard refused while the tool's command runs in the plan: what it writes after the
+ * check would be left out of a commit, or lost with a discarded sandbox.
+ */
+function whileIdle<T extends Pick<ApiHandlers, 'commitSandbox' | 'commitPlan' | 'discardSandbox' | 'discardPlan'>>(
+  review: T,
+  assertIdle: (planRef: string, doing: string) => void,
+): T {
+  return {
+    ...review,
+    commitSandbox: (input) => (assertIdle(input.plan, 'committing'), review.commitSandbox(input)),
+    commitPlan: (input) => (assertIdle(input.plan, 'committing'), review.commitPlan(input)),
+    discardSandbox: (input) => (assertIdle(input.plan, 'discarding'), review.discardSandbox(input)),
+    discardPlan: (input) => (assertIdle(input.plan, 'discarding'), review.discardPlan(input)),
   };
 }

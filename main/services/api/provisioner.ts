@@ -23,8 +23,11 @@ export class Provisioner {
     private readonly sink: ContractEventSink | undefined,
   ) {}
 
-  /** Resolves the bindings and creates the plan; resolves with its id while provisioning goes on. */
-  async start(tool: string, project: string, params: BindingParams): Promise<PlanStarted> {
+  /**
+   * Resolves the bindings and creates the plan; resolves with its id while provisioning goes on.
+   * `afterProvisioned` runs once the sandboxes are made (the tool's run command, when asked for).
+   */
+  async start(tool: string, project: string, params: BindingParams, afterProvisioned?: (planId: string) => void): Promise<PlanStarted> {
     const controller = new AbortController();
     // Progress may come before the plan id is known here; it is kept and reported from then on.
     const operation: Operation = { controller, state: { operationId: '', slotName: null, phase: 'starting', done: 0, total: null } };
@@ -44,7 +47,10 @@ export class Provisioner {
     operation.state = { ...operation.state, operationId: `plan:${planId}` };
     this.active.set(planId, operation);
     provisioned.then(
-      () => this.settle(planId, 'Provisioned'),
+      () => {
+        this.settle(planId, 'Provisioned');
+        afterProvisioned?.(planId);
+      },
       () => this.settle(planId, controller.signal.aborted ? 'Cancelled' : 'Failed'),
     );
     return { planId, operationId: operation.state.operationId };
