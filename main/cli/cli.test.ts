@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitRepo, runCli, tempDir } from '../testing/fixtures.ts';
+import { gitRepo, tempDir } from '../testing/fixtures.ts';
+import { runCli } from '../testing/cli-process.ts';
 import { extractGlobals } from './main.ts';
 
 const MIXED = fs.readFileSync(path.join(import.meta.dirname, '../testing/reference/mixed.yaml'), 'utf8');

@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitRepo, GIT_ENV, runCli, tempDir } from '../testing/fixtures.ts';
+import { gitRepo, tempDir } from '../testing/fixtures.ts';
+import { CLI_ENV, cliArgs, REPO_ROOT, runCli } from '../testing/cli-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const TOOL = 'resource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n    binding: contextual\n';
 
 describe('bindery on a pipe its reader closed', () => {
@@ -35,8 +35,8 @@ describe('bindery on a pipe its reader closed', () => {
     const stderrFile = path.join(tempDir(), 'stderr');
     const result = spawnSync(
       'bash',
-      ['-c', 'set -o pipefail; "$0" bin/bindery.js --data-dir "$1" plans diff "$2" 2>"$3" | head -1', process.execPath, data, plan.plan_id, stderrFile],
-      { cwd: ROOT, env: { ...GIT_ENV, BINDERY_HOME: '' }, encoding: 'utf8' },
+      ['-c', 'set -o pipefail; err="$1"; shift; "$0" "$@" 2>"$err" | head -1', process.execPath, stderrFile, ...cliArgs(data, ['plans', 'diff', plan.plan_id])],
+      { cwd: REPO_ROOT, env: CLI_ENV, encoding: 'utf8' },
     );
     expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(1);
     const stderr = fs.readFileSync(stderrFile, 'utf8');

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../testing/fixtures.ts';
+import { tempDir } from '../testing/fixtures.ts';
+import { runCli } from '../testing/cli-process.ts';
 import { commandsFor } from './main.ts';
 import { binderyVersion } from './version.ts';
 

@@ -11,11 +11,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 // ajv is the validator the MCP SDK itself depends on (a production dependency through it).
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git, GIT_ENV, runCli, writeFiles } from '../testing/fixtures.ts';
+import { git, writeFiles } from '../testing/fixtures.ts';
+import { CLI_ENV, cliArgs, REPO_ROOT, runCli } from '../testing/cli-process.ts';
 import { agentRefusal } from '../services/agent-service.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const MIXED = fs.readFileSync(path.join(ROOT, 'main/testing/reference/mixed.yaml'), 'utf8');
+const MIXED = fs.readFileSync(path.join(REPO_ROOT, 'main/testing/reference/mixed.yaml'), 'utf8');
 const TOOLS = [
   'list_resources',
   'list_projects',
@@ -95,9 +95,9 @@ async function seeded() {
 async function connect(data: string, extra: string[] = []): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [path.join(ROOT, 'bin/bindery.js'), 'mcp', '--data-dir', data, ...extra],
-    env: { ...(process.env as Record<string, string>), ...GIT_ENV, BINDERY_HOME: '' },
-    cwd: ROOT,
+    args: cliArgs(data, ['mcp', ...extra]),
+    env: CLI_ENV as Record<string, string>,
+    cwd: REPO_ROOT,
     stderr: 'pipe',
   });
   const client = new Client({ name: 'bindery-test', version: '1.0.0' });

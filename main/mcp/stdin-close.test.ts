@@ -2,18 +2,17 @@
  * `bindery mcp` driven as a pipe: requests written, then stdin closed (a batch client, a shell).
  * Every request gets its answer before the server goes, and stdout holds JSON-RPC lines only.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitRepo, GIT_ENV, runCli, tempDir } from '../testing/fixtures.ts';
+import { gitRepo, tempDir } from '../testing/fixtures.ts';
+import { runCli, spawnCli } from '../testing/cli-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const TOOL = 'resource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n    binding: contextual\n';
 
 function run(data: string, input: string): Promise<{ stdout: string; stderr: string; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/bindery.js'), '--data-dir', data, 'mcp'], { cwd: ROOT, env: { ...GIT_ENV, BINDERY_HOME: '' } });
+    const child = spawnCli(data, ['mcp']);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

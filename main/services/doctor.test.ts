@@ -1,15 +1,14 @@
 /** `bindery doctor` and a data directory Bindery cannot write to, on real folders and real processes. */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../testing/fixtures.ts';
+import { tempDir } from '../testing/fixtures.ts';
+import { runCli, runCliProcess } from '../testing/cli-process.ts';
 import { openBindery } from './bindery.ts';
 import { runDoctor } from './doctor.ts';
 
 const KB = 1024;
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const asRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
 
@@ -54,12 +53,7 @@ describe('doctor: disk use', () => {
 /** Runs the real `bindery` as a user whom permissions bind (nobody, when the tests run as root). */
 function binderyAsOrdinaryUser(data: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
   const user = asRoot ? { uid: NOBODY, gid: NOBODY } : {};
-  const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'bindery.js'), '--data-dir', data, ...args], {
-    encoding: 'utf8',
-    cwd: repoRoot,
-    env: { ...process.env, HOME: os.tmpdir(), BINDERY_HOME: '' },
-    ...user,
-  });
+  const run = runCliProcess(data, args, { env: { ...process.env, HOME: os.tmpdir(), BINDERY_HOME: '' }, ...user });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

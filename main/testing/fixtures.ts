@@ -1,10 +1,9 @@
-/** Test fixtures over real things: temp folders, git repositories, a CLI runner. */
+/** Test fixtures over real things: temp folders and git repositories (the CLI's launchers are in cli-process.ts). */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { main } from '../cli/main.ts';
 
 const created: string[] = [];
 
@@ -50,25 +49,4 @@ export function writeFiles(root: string, files: Record<string, string>): void {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, content);
   }
-}
-
-/** The outcome of one CLI run. */
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-  /** stdout parsed as JSON. */
-  json<T = unknown>(): T;
-}
-
-/** Runs the real CLI in-process against `dataDir`. */
-export async function runCli(dataDir: string, args: string[], stdin = ''): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(
-    ['--data-dir', dataDir, ...args],
-    { out: (text) => (stdout += text), err: (text) => (stderr += text) },
-    async () => stdin,
-  );
-  return { code, stdout, stderr, json: <T>() => JSON.parse(stdout) as T };
 }

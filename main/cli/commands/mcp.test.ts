@@ -1,6 +1,7 @@
 /** `bindery mcp` from the command line: stdout is the protocol's alone, even for a failure to start. */
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../../testing/fixtures.ts';
+import { tempDir } from '../../testing/fixtures.ts';
+import { runCli } from '../../testing/cli-process.ts';
 
 describe('bindery mcp', () => {
   it('says why it cannot start on stderr, never stdout, even with --json', async () => {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BinderyError } from '../../../shared/errors.ts';
-import { gitRepo, runCli, tempDir } from '../../testing/fixtures.ts';
+import { gitRepo, tempDir } from '../../testing/fixtures.ts';
+import { runCli } from '../../testing/cli-process.ts';
 import { parseExpectedVersions } from './plans.ts';
 
 const TOOL = `name: editor

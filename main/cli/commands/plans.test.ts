@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { git, gitRepo, runCli, tempDir, writeFiles } from '../../testing/fixtures.ts';
+import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
+import { runCli } from '../../testing/cli-process.ts';
 
 const MIXED = fs.readFileSync(path.join(import.meta.dirname, '../../testing/reference/mixed.yaml'), 'utf8');
 

@@ -1,6 +1,7 @@
 /** `bindery projects update`, the agents' setting included, through main(). */
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../../testing/fixtures.ts';
+import { tempDir } from '../../testing/fixtures.ts';
+import { runCli } from '../../testing/cli-process.ts';
 
 describe('bindery projects update', () => {
   it('lets agents commit with --agent-may-commit and takes it back with --no-agent-may-commit', async () => {

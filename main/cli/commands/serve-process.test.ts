@@ -6,11 +6,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cliArgs } from '../../testing/cli-process.ts';
 import { tempDir } from '../../testing/fixtures.ts';
 
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/bindery.js');
 const URL_PATTERN = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]+)/;
 const posix = process.platform !== 'win32';
 
@@ -27,7 +26,7 @@ afterEach(() => {
 });
 
 async function serve(dataDir: string, ...args: string[]): Promise<Serve> {
-  const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cliArgs(dataDir, ['serve', ...args]), { stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (text: string) => (output += text));

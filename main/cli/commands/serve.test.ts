@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../../testing/fixtures.ts';
+import { tempDir } from '../../testing/fixtures.ts';
+import { runCli } from '../../testing/cli-process.ts';
 import { parsePort } from './serve.ts';
 
 describe('bindery serve', () => {

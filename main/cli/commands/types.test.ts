@@ -1,6 +1,7 @@
 /** `bindery types add/update`: new types default to a copy, and strategy none is said out loud. */
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../../testing/fixtures.ts';
+import { tempDir } from '../../testing/fixtures.ts';
+import { runCli } from '../../testing/cli-process.ts';
 
 describe('bindery types: sandbox strategy', () => {
   it('gives a new type copy_on_write when no strategy is given, with no warning', async () => {

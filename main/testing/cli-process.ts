@@ -1,0 +1,63 @@
+/**
+ * Launchers for tests: the real `bindery` command, in-process through main() or as a process
+ * through bin/bindery.js, and TypeScript children (crash children, lock holders) through tsx.
+ */
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
+import path from 'node:path';
+import { main } from '../cli/main.ts';
+import { GIT_ENV } from './fixtures.ts';
+
+/** The repository's root: the working folder of every spawned CLI and child. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The `bindery` command as shipped (runs the bundle, or the sources through tsx in a checkout). */
+export const BINDERY_JS = path.join(REPO_ROOT, 'bin', 'bindery.js');
+
+/** Environment of a spawned CLI: git's test identity, and no BINDERY_HOME from the developer's shell. */
+export const CLI_ENV: NodeJS.ProcessEnv = { ...GIT_ENV, BINDERY_HOME: '' };
+
+/** The outcome of one CLI run. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON. */
+  json<T = unknown>(): T;
+}
+
+/** Runs the real CLI in-process against `dataDir`. */
+export async function runCli(dataDir: string, args: string[], stdin = ''): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(
+    ['--data-dir', dataDir, ...args],
+    { out: (text) => (stdout += text), err: (text) => (stderr += text) },
+    async () => stdin,
+  );
+  return { code, stdout, stderr, json: <T>() => JSON.parse(stdout) as T };
+}
+
+/** node's arguments that run `bindery --data-dir <dataDir> ...args`. */
+export function cliArgs(dataDir: string, args: readonly string[]): string[] {
+  return [BINDERY_JS, '--data-dir', dataDir, ...args];
+}
+
+/** Starts `bindery` as a process, from the repository root with CLI_ENV unless `options` says otherwise. */
+export function spawnCli(dataDir: string, args: readonly string[], options: SpawnOptionsWithoutStdio = {}): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, cliArgs(dataDir, args), { cwd: REPO_ROOT, env: CLI_ENV, ...options });
+}
+
+/** Runs `bindery` as a process to its end (see spawnCli); output as text. */
+export function runCliProcess(dataDir: string, args: readonly string[], options: SpawnSyncOptions = {}): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, cliArgs(dataDir, args), { cwd: REPO_ROOT, env: CLI_ENV, ...options, encoding: 'utf8' });
+}
+
+/** node's arguments that run the TypeScript file `script` with `args`. */
+export function tsxArgs(script: string, args: readonly string[] = []): string[] {
+  return ['--import', 'tsx', script, ...args];
+}
+
+/** node's arguments that run `code` as an ES module (TypeScript imports allowed) with `args`. */
+export function tsxEvalArgs(code: string, args: readonly string[] = []): string[] {
+  return ['--import', 'tsx', '--input-type=module', '-e', code, ...args];
+}
