@@ -27,9 +27,11 @@ const IMAGE_TYPES: Record<string, string> = {
   '.bmp': 'image/bmp',
   '.ico': 'image/x-icon',
   '.avif': 'image/avif',
+  // Safe as a data: URL in an <img>: an SVG drawn as an image runs no script and loads nothing.
+  '.svg': 'image/svg+xml',
 };
 
-/** The image MIME type for a path, or null when it is not a raster image the viewer shows. */
+/** The image MIME type for a path, or null when it is not an image the viewer shows. */
 export function imageType(relPath: string): string | null {
   return IMAGE_TYPES[path.extname(relPath).toLowerCase()] ?? null;
 }

@@ -46,4 +46,9 @@ describe('review keys', () => {
     const listed = reviewShortcuts('Ctrl').flatMap((g) => g.shortcuts.flatMap((s) => s.keys));
     for (const k of ['j', 'k', 'n', 'p', '?', '/', 'Space', 'Ctrl+Enter']) expect(listed).toContain(k);
   });
+
+  it('lists the keys of the diff viewer: find, whitespace and whole file', () => {
+    const listed = reviewShortcuts('\u2318').flatMap((g) => g.shortcuts.flatMap((s) => s.keys));
+    for (const k of ['\u2318+F', 'Enter', 'Shift+Enter', 'w', 'e']) expect(listed).toContain(k);
+  });
 });

@@ -53,7 +53,13 @@ export function reviewShortcuts(mod: string): ShortcutGroup[] {
     },
     {
       title: 'Diff',
-      shortcuts: [{ keys: ['n', 'p'], action: 'Next or previous change' }],
+      shortcuts: [
+        { keys: ['n', 'p'], action: 'Next or previous change' },
+        { keys: [`${mod}+F`], action: 'Find in the diff (when the diff has focus)' },
+        { keys: ['Enter', 'Shift+Enter'], action: 'Next or previous match (in the find bar)' },
+        { keys: ['w'], action: 'Hide or show whitespace changes (in the diff)' },
+        { keys: ['e'], action: 'Show the whole file, or only the changes (in the diff)' },
+      ],
     },
     {
       title: 'Review',

@@ -24,10 +24,12 @@ interface Props {
   navigation: HeaderNavigation | null;
   mode: DiffMode | null;
   onModeChange: (mode: DiffMode) => void;
+  /** The text diff's option buttons (find, whitespace, whole file), before the layout toggle. */
+  tools?: ReactNode;
 }
 
 /** The file header; `mode` null hides the toggle (binary, image and gated views have one layout). */
-export function DiffHeader({ file, stats, notes, navigation, mode, onModeChange }: Props) {
+export function DiffHeader({ file, stats, notes, navigation, mode, onModeChange, tools }: Props) {
   const label = STATUS_LABEL[file.status];
   return (
     <header className="diff-header">
@@ -45,6 +47,7 @@ export function DiffHeader({ file, stats, notes, navigation, mode, onModeChange 
       <span className="diff-header-spacer" />
       {stats ? <DiffStat additions={stats.additions} deletions={stats.deletions} /> : null}
       {navigation ? <ChangeNavigation {...navigation} /> : null}
+      {tools}
       {mode ? <DiffModeToggle mode={mode} onChange={onModeChange} /> : null}
     </header>
   );

@@ -93,3 +93,62 @@ export function NoNewlineIcon() {
     </Icon>
   );
 }
+
+/** Find in the diff: a magnifier. */
+export function SearchIcon() {
+  return (
+    <Icon>
+      <circle cx="7" cy="7" r="4.25" />
+      <path d="M10.25 10.25 13.5 13.5" />
+    </Icon>
+  );
+}
+
+/** Whitespace changes: a space bar under a dot pair. */
+export function WhitespaceIcon() {
+  return (
+    <Icon>
+      <path d="M2.5 9v3.25h11V9" />
+      <circle cx="5.5" cy="5" r="0.6" fill="currentColor" />
+      <circle cx="8" cy="5" r="0.6" fill="currentColor" />
+      <circle cx="10.5" cy="5" r="0.6" fill="currentColor" />
+    </Icon>
+  );
+}
+
+/** The whole file: a page with arrows apart. */
+export function WholeFileIcon() {
+  return (
+    <Icon>
+      <path d="M3.5 1.75h9M3.5 14.25h9M8 4v8M5.75 6 8 3.75 10.25 6M5.75 10 8 12.25 10.25 10" />
+    </Icon>
+  );
+}
+
+/** Close. */
+export function CloseIcon() {
+  return (
+    <Icon size={14}>
+      <path d="M4 4l8 8M12 4l-8 8" />
+    </Icon>
+  );
+}
+
+/** A warning triangle. */
+export function WarningIcon() {
+  return (
+    <Icon>
+      <path d="M8 1.75 14.5 13.5h-13z" />
+      <path d="M8 6v3.5M8 11.6v.1" />
+    </Icon>
+  );
+}
+
+/** Line endings: a return arrow. */
+export function LineEndIcon() {
+  return (
+    <Icon>
+      <path d="M13 3v4.5a2 2 0 0 1-2 2H3.5M6.5 6.5l-3 3 3 3" />
+    </Icon>
+  );
+}

@@ -2,7 +2,7 @@
  * One drawn row of the text diff: a hunk header with its expand controls, a trailing gap, a
  * unified line, or a side-by-side pair. Rows are absolutely placed by the virtual list.
  */
-import { memo, type CSSProperties } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { ExpandAllIcon, ExpandDownIcon, ExpandUpIcon, NoNewlineIcon } from './diff-icons.tsx';
 import {
   EXPAND_STEP,
@@ -16,8 +16,11 @@ import { nounFor } from '../../../lib/counts.ts';
 import { formatCount } from './format.ts';
 import type { DiffLine, LineDiff } from './line-diff.ts';
 import { lineTokens, type TokenTable } from './token-table.ts';
-import { lineSegments } from './tokens.ts';
+import { lineSegments, type Segment } from './tokens.ts';
 import type { Range } from './word-diff.ts';
+import { bidiTitle, codePointLabel } from './bidi.ts';
+import type { FindMatch } from './find.ts';
+import { linePieces, needsPieces, type Piece } from './line-pieces.ts';
 
 /** Characters of a line drawn at most; the rest is summarised (a minified file's one line). */
 export const MAX_RENDERED_CHARS = 5000;
@@ -32,6 +35,9 @@ export interface RowContext {
   /** Mark CRLF endings on changed lines (the two sides end lines differently). */
   markCrlf: boolean;
   onExpand: (gap: Gap, direction: ExpandDirection) => void;
+  /** Find matches to mark, by line, and the current one. */
+  hits: Map<number, Range[]> | null;
+  current: FindMatch | null;
 }
 
 interface RowProps {
@@ -152,23 +158,22 @@ function LineCode({
 }) {
   const clipped = line.text.length > MAX_RENDERED_CHARS;
   const text = clipped ? line.text.slice(0, MAX_RENDERED_CHARS) : line.text;
+  // Context lines carry the new side's text (with whitespace hidden, the old one may differ).
   const tokens = clipped
     ? null
-    : side === 'old'
+    : side === 'old' && line.kind !== 'context'
       ? lineTokens(ctx.oldTokens, (line.oldNo ?? 0) - 1, text)
       : lineTokens(ctx.newTokens, (line.newNo ?? 0) - 1, text);
   const segments = lineSegments(text, tokens, line.kind === 'context' ? null : ctx.words(index));
+  const hits = ctx.hits?.get(index) ?? null;
+  const pieces: Array<Segment | Piece> = needsPieces(text, hits)
+    ? linePieces(segments, hits, ctx.current?.line === index ? ctx.current.start : -1)
+    : segments;
   return (
     <>
-      {segments.map((segment, i) =>
-        segment.cls || segment.changed ? (
-          <span key={i} className={segment.changed ? `${segment.cls} diff-word`.trim() : segment.cls}>
-            {segment.text}
-          </span>
-        ) : (
-          segment.text
-        ),
-      )}
+      {pieces.map((piece, i) => (
+        <PieceView key={i} piece={piece} />
+      ))}
       {clipped ? (
         <span className="diff-marker">{`\u2026 ${formatCount(line.text.length - MAX_RENDERED_CHARS)} more characters`}</span>
       ) : null}
@@ -185,6 +190,28 @@ function LineCode({
       ) : null}
     </>
   );
+}
+
+function PieceView({ piece }: { piece: Segment | Piece }) {
+  const cls = piece.changed ? `${piece.cls} diff-word`.trim() : piece.cls;
+  const hit = 'hit' in piece ? piece.hit : 'none';
+  let content: ReactNode = piece.text;
+  if ('bidi' in piece && piece.bidi) {
+    content = (
+      <span className="diff-bidi" title={`Hidden bidirectional character: ${bidiTitle(piece.text)}`}>
+        {codePointLabel(piece.text)}
+      </span>
+    );
+  }
+  if (cls) content = <span className={cls}>{content}</span>;
+  if (hit !== 'none') {
+    content = (
+      <mark className={hit === 'current' ? 'diff-hit is-current' : 'diff-hit'} data-current={hit === 'current' || undefined}>
+        {content}
+      </mark>
+    );
+  }
+  return <>{content}</>;
 }
 
 const EXPAND_LABEL: Record<ExpandDirection, (gap: Gap) => string> = {

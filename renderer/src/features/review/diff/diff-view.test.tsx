@@ -33,10 +33,11 @@ describe('DiffView (static render)', () => {
     expect(html).toContain('aria-label="src/a.ts renamed to lib/b.ts"');
   });
 
-  it('notes mode, type and line-ending changes in the header', () => {
+  it('notes mode and type changes in the header, and a line-ending change in a banner', () => {
     const html = text({ ...base, oldMode: 0o100644, newMode: 0o100755, oldText: 'a\r\n', newText: 'a\n' });
     expect(html).toContain('mode 100644 → 100755');
-    expect(html).toContain('CRLF → LF');
+    expect(html).toContain('Line endings changed from CRLF to LF');
+    expect(html).not.toContain('CRLF → LF');
     const type = text({
       ...base,
       status: 'type_changed',

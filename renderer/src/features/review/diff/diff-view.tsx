@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { BinaryDiff } from './binary-diff.tsx';
 import { DiffEmpty } from './diff-empty.tsx';
 import { DiffHeader } from './diff-header.tsx';
+import { useDiffOptions } from './diff-options.ts';
 import type { DiffFile, DiffMode } from './file-diff.ts';
 import { displayPath } from './file-diff.ts';
 import { fileNotes } from './file-notes.ts';
@@ -19,6 +20,8 @@ import './diff-header.css';
 import './diff-table.css';
 import './diff-panels.css';
 import './diff-syntax.css';
+import './diff-find.css';
+import './diff-images.css';
 
 /** Props of DiffView. `mode` makes the layout controlled; otherwise it starts at `defaultMode`. */
 export interface DiffViewProps {
@@ -38,6 +41,12 @@ export interface DiffViewProps {
   fileKeys?: boolean;
   /** A step through the changes asked for by the owner's keys (a new `seq` moves once). */
   changeStep?: ChangeStep | null;
+  /**
+   * Compare lines without whitespace (controlled). Without it the viewer uses the remembered
+   * option of useDiffOptions, which other features read (partial commits refuse while it is on).
+   */
+  hideWhitespace?: boolean;
+  onHideWhitespaceChange?: (on: boolean) => void;
 }
 
 /** The diff of one file; keyed by its paths, so switching files starts fresh. */
@@ -56,7 +65,16 @@ function DiffViewContent({
   className,
   fileKeys,
   changeStep,
+  hideWhitespace: controlledWhitespace,
+  onHideWhitespaceChange,
 }: DiffViewProps) {
+  const storedWhitespace = useDiffOptions((s) => s.hideWhitespace);
+  const setStoredWhitespace = useDiffOptions((s) => s.setHideWhitespace);
+  const hideWhitespace = controlledWhitespace ?? storedWhitespace;
+  const changeWhitespace = (on: boolean) => {
+    if (controlledWhitespace === undefined) setStoredWhitespace(on);
+    onHideWhitespaceChange?.(on);
+  };
   const [ownMode, setOwnMode] = useState<DiffMode>(defaultMode);
   const [showAnyway, setShowAnyway] = useState(false);
   const mode = controlledMode ?? ownMode;
@@ -93,6 +111,8 @@ function DiffViewContent({
           contextLines={contextLines}
           fileKeys={fileKeys}
           changeStep={changeStep}
+          hideWhitespace={hideWhitespace}
+          onHideWhitespaceChange={changeWhitespace}
         />
       </section>
     );

@@ -35,16 +35,17 @@ describe('mode and type notes', () => {
 
 describe('eolNote', () => {
   it.each([
-    ['lf', 'lf', null, false],
-    ['none', 'lf', null, false],
-    ['crlf', 'crlf', 'CRLF', false],
-    ['none', 'crlf', 'CRLF', false],
-    ['lf', 'crlf', 'LF \u2192 CRLF', true],
-    ['crlf', 'lf', 'CRLF \u2192 LF', true],
-    ['lf', 'mixed', 'LF \u2192 mixed line endings', true],
-    ['mixed', 'mixed', 'mixed line endings', true],
-  ] as const)('%s to %s', (oldStyle, newStyle, note, markLines) => {
-    expect(eolNote(oldStyle, newStyle)).toEqual({ note, markLines });
+    ['lf', 'lf', null, false, null],
+    ['none', 'lf', null, false, null],
+    ['crlf', 'crlf', 'CRLF', false, null],
+    ['none', 'crlf', 'CRLF', false, null],
+    // A whole-file switch is one banner, not a mark on every line.
+    ['lf', 'crlf', null, false, 'Line endings changed from LF to CRLF'],
+    ['crlf', 'lf', null, false, 'Line endings changed from CRLF to LF'],
+    ['lf', 'mixed', 'LF \u2192 mixed line endings', true, null],
+    ['mixed', 'mixed', 'mixed line endings', true, null],
+  ] as const)('%s to %s', (oldStyle, newStyle, note, markLines, banner) => {
+    expect(eolNote(oldStyle, newStyle)).toEqual({ note, markLines, banner });
   });
 });
 

@@ -21,19 +21,29 @@ export function typeChangeNote(file: DiffFile): string | null {
 const EOL_NAMES: Record<EolStyle, string> = { lf: 'LF', crlf: 'CRLF', mixed: 'mixed line endings', none: '' };
 
 /**
- * The line-ending note: "LF → CRLF" when the style changed, "CRLF" or "mixed line endings" when
- * the file is not plain LF, else null. `markLines` says whether CRLF lines need a visible mark
- * (when the sides differ or mix, the endings are the reason lines changed).
+ * The line-ending note: "CRLF" or "mixed line endings" when the file is not plain LF, else null.
+ * A whole-file switch between LF and CRLF is a `banner` ("Line endings changed from CRLF to LF")
+ * instead of a mark on every line; `markLines` asks for marks on CRLF lines where endings mix.
  */
-export function eolNote(oldStyle: EolStyle, newStyle: EolStyle): { note: string | null; markLines: boolean } {
+export function eolNote(
+  oldStyle: EolStyle,
+  newStyle: EolStyle,
+): { note: string | null; markLines: boolean; banner: string | null } {
   const known = [oldStyle, newStyle].filter((s) => s !== 'none');
   const mixed = known.includes('mixed');
   if (known.length === 2 && oldStyle !== newStyle) {
-    return { note: `${EOL_NAMES[oldStyle]} \u2192 ${EOL_NAMES[newStyle]}`, markLines: true };
+    if (!mixed) {
+      return {
+        note: null,
+        markLines: false,
+        banner: `Line endings changed from ${EOL_NAMES[oldStyle]} to ${EOL_NAMES[newStyle]}`,
+      };
+    }
+    return { note: `${EOL_NAMES[oldStyle]} \u2192 ${EOL_NAMES[newStyle]}`, markLines: true, banner: null };
   }
-  if (mixed) return { note: EOL_NAMES.mixed, markLines: true };
-  if (known[0] === 'crlf') return { note: 'CRLF', markLines: false };
-  return { note: null, markLines: false };
+  if (mixed) return { note: EOL_NAMES.mixed, markLines: true, banner: null };
+  if (known[0] === 'crlf') return { note: 'CRLF', markLines: false, banner: null };
+  return { note: null, markLines: false, banner: null };
 }
 
 /** Notes for a header: type and mode changes, in that order. */

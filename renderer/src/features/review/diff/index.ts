@@ -10,3 +10,4 @@ export {
 } from './file-diff.ts';
 export { DiffStat } from './diff-header.tsx';
 export type { ChangeStep } from './text-diff-view.tsx';
+export { useDiffOptions, type DiffOptionsState } from './diff-options.ts';

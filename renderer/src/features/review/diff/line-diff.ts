@@ -51,7 +51,15 @@ export interface LineDiffOptions {
    * unique-line anchors instead; bounds time and memory, which grow with it.
    */
   maxEdits?: number;
+  /**
+   * Compare lines with all whitespace (and line endings) left out, as `git diff -w`: lines that
+   * differ only there become context, shown with the new side's text.
+   */
+  ignoreWhitespace?: boolean;
 }
+
+/** Every kind of whitespace `git diff -w` leaves out of a comparison. */
+const WHITESPACE = /\s+/g;
 
 /** The default bound on the exact diff's edit distance (a few milliseconds per 10,000 lines). */
 export const DEFAULT_MAX_EDITS = 2000;
@@ -68,12 +76,14 @@ export function computeLineDiff(oldText: string, newText: string, options: LineD
   // One table per line ending, so equal text with different endings differs without building keys.
   const tables = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
   let nextId = 0;
+  const loose = options.ignoreWhitespace === true;
   const intern = (line: SourceLine): number => {
-    const ids = tables[line.crlf ? 1 : line.noEol ? 2 : 0] as Map<string, number>;
-    let id = ids.get(line.text);
+    const ids = tables[loose ? 0 : line.crlf ? 1 : line.noEol ? 2 : 0] as Map<string, number>;
+    const key = loose ? line.text.replace(WHITESPACE, '') : line.text;
+    let id = ids.get(key);
     if (id === undefined) {
       id = nextId++;
-      ids.set(line.text, id);
+      ids.set(key, id);
     }
     return id;
   };

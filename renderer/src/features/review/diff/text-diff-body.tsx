@@ -31,6 +31,8 @@ interface Props {
   columns: number;
   focused: ChangeSpan | null;
   scrollTo: ScrollRequest | null;
+  /** A find match to centre in view (once per `seq`). */
+  revealTo?: ScrollRequest | null;
   label: string;
 }
 
@@ -41,7 +43,7 @@ const SCROLL_LEAD_ROWS = 3;
 const ARROW_STEP = 40;
 
 /** The scrolling, virtualized body of a text diff. */
-export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, label }: Props) {
+export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, revealTo, label }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
@@ -57,6 +59,14 @@ export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, labe
     if (!scrollTo) return;
     virtualizer.scrollToIndex(Math.max(0, scrollTo.row - SCROLL_LEAD_ROWS), { align: 'start' });
   }, [scrollTo, virtualizer]);
+
+  // The row of a match can move (a collapsed run opening above it): scroll once per request only.
+  const revealed = useRef(-1);
+  useEffect(() => {
+    if (!revealTo || revealTo.seq === revealed.current) return;
+    revealed.current = revealTo.seq;
+    virtualizer.scrollToIndex(revealTo.row, { align: 'center' });
+  }, [revealTo, virtualizer]);
 
   useEffect(() => {
     // Row heights depend on the row kinds, which change with the mode and with expansion.

@@ -16,6 +16,7 @@ import {
 } from './diff-rows.ts';
 import type { DiffFile, DiffMode } from './file-diff.ts';
 import { eolNote } from './file-notes.ts';
+import { revealLine } from './find.ts';
 import { languageForPath } from './languages.ts';
 import { computeLineDiff, type LineDiff } from './line-diff.ts';
 import { displayColumns } from './text-lines.ts';
@@ -29,20 +30,33 @@ export interface TextDiffState {
   ctx: RowContext;
   columns: number;
   eol: string | null;
+  /** "Line endings changed from CRLF to LF" when the whole file switched, else null. */
+  eolBanner: string | null;
+  /** Shows a line (and a little context) that may sit in a collapsed run. */
+  reveal: (line: number) => void;
 }
 
-/** Derives the text diff of `file` in `mode`, with `contextLines` of context around changes. */
+/**
+ * Derives the text diff of `file` in `mode`, with `contextLines` of context around changes;
+ * `hideWhitespace` compares lines without their whitespace, as `git diff -w`.
+ */
 export function useTextDiff(
   file: DiffFile,
   mode: DiffMode,
   contextLines = DEFAULT_CONTEXT_LINES,
+  hideWhitespace = false,
 ): TextDiffState {
   const oldText = file.oldText ?? '';
   const newText = file.newText ?? '';
-  const diff = useMemo(() => computeLineDiff(oldText, newText), [oldText, newText]);
+  const diff = useMemo(
+    () => computeLineDiff(oldText, newText, { ignoreWhitespace: hideWhitespace }),
+    [oldText, newText, hideWhitespace],
+  );
   const baseVisible = useMemo(() => initialVisibility(diff, contextLines), [diff, contextLines]);
-  const [expanded, setExpanded] = useState<{ diff: LineDiff; visible: Uint8Array } | null>(null);
-  const visible = expanded && expanded.diff === diff ? expanded.visible : baseVisible;
+  // Expansion holds for one diff and one context setting; either changing starts collapsed again.
+  const [expanded, setExpanded] = useState<Expanded | null>(null);
+  const visible =
+    expanded && expanded.diff === diff && expanded.base === baseVisible ? expanded.visible : baseVisible;
   const model = useMemo(() => buildRows(diff, visible, mode), [diff, visible, mode]);
 
   const language = languageForPath(file.newPath ?? file.oldPath);
@@ -63,12 +77,27 @@ export function useTextDiff(
 
   const onExpand = useCallback(
     (gap: Gap, direction: ExpandDirection) =>
-      setExpanded({ diff, visible: expandGap(visible, gap, direction) }),
-    [diff, visible],
+      setExpanded({ diff, base: baseVisible, visible: expandGap(visible, gap, direction) }),
+    [diff, baseVisible, visible],
+  );
+  const reveal = useCallback(
+    (line: number) =>
+      setExpanded((prev) => {
+        const now = prev && prev.diff === diff && prev.base === baseVisible ? prev.visible : baseVisible;
+        const next = revealLine(now, line);
+        return next === now ? prev : { diff, base: baseVisible, visible: next };
+      }),
+    [diff, baseVisible],
   );
   const ctx = useMemo<RowContext>(
-    () => ({ diff, oldTokens, newTokens, words, markCrlf: eol.markLines, onExpand }),
+    () => ({ diff, oldTokens, newTokens, words, markCrlf: eol.markLines, onExpand, hits: null, current: null }),
     [diff, oldTokens, newTokens, words, eol.markLines, onExpand],
   );
-  return { diff, model, ctx, columns, eol: eol.note };
+  return { diff, model, ctx, columns, eol: eol.note, eolBanner: eol.banner, reveal };
+}
+
+interface Expanded {
+  diff: LineDiff;
+  base: Uint8Array;
+  visible: Uint8Array;
 }
