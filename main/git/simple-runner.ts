@@ -3,7 +3,7 @@
  * plugins, its guard against settings that start other programs, and its error detection
  * replaced by Bindery's (exit codes the caller accepts, messages that name the operation).
  */
-import { GitPluginError, simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
+import type { SimpleGit, SimpleGitOptions } from 'simple-git';
 import { invocationEnvironment, SAFETY_ARGS } from './environment.ts';
 import { cancelledBefore, cancelledWhile, gitFailure, gitTimedOut, missingFolder } from './failure.ts';
 import type { GitOptions } from './types.ts';
@@ -35,11 +35,19 @@ const ALLOWED: SimpleGitOptions['unsafe'] = {
   allowUnsafeTemplateDir: true,
 };
 
+let loaded: Promise<typeof import('simple-git')> | undefined;
+
+/** simple-git, loaded at its first use: a CLI command that never asks git for text does not pay for loading it. */
+function simpleGitModule(): Promise<typeof import('simple-git')> {
+  return (loaded ??= import('simple-git'));
+}
+
 /** Runs `git <args>` through simple-git and resolves with its UTF-8 output; throws a BinderyError naming `operation`. */
 export async function simpleRun(operation: string, args: string[], options: Omit<GitOptions, 'input'>): Promise<GitTextResult> {
   if (options.signal?.aborted) throw cancelledBefore(operation);
+  const { GitPluginError } = await simpleGitModule();
   let ended: { exitCode: number; stdErr: Buffer[] } | undefined;
-  const client = simpleClient(operation, options, (error, result) => {
+  const client = await simpleClient(operation, options, (error, result) => {
     ended = result;
     // Abort, timeout and the unsafe guard stay errors; an exit code is judged below, against okCodes.
     return error instanceof GitPluginError ? error : undefined;
@@ -63,7 +71,8 @@ export async function simpleRun(operation: string, args: string[], options: Omit
 }
 
 /** A simple-git instance for one invocation: its folder, environment, signal and timeout are that call's own. */
-export function simpleClient(operation: string, options: Omit<GitOptions, 'input'>, errors?: SimpleGitOptions['errors']): SimpleGit {
+export async function simpleClient(operation: string, options: Omit<GitOptions, 'input'>, errors?: SimpleGitOptions['errors']): Promise<SimpleGit> {
+  const { simpleGit } = await simpleGitModule();
   try {
     return simpleGit({
       baseDir: options.cwd,

@@ -18,7 +18,7 @@ export const MINIMUM_GIT = { major: 2, minor: 25 } as const;
 export async function gitVersion(): Promise<GitVersion> {
   // Any existing folder will do: `git --version` reads no repository.
   try {
-    const { installed, major, minor, patch } = await simpleClient('--version', { cwd: os.tmpdir() }).version();
+    const { installed, major, minor, patch } = await (await simpleClient('--version', { cwd: os.tmpdir() })).version();
     return { installed, major, minor, patch };
   } catch (error) {
     throw new BinderyError('io_error', `git --version failed: ${(error as Error).message.trim()}; reinstall git 2.25 or newer.`);
