@@ -52,7 +52,8 @@ describe('createDispatcher', () => {
     const dispatch = dispatcher((method) => reported.push(method));
     bindery.close();
     const result = await dispatch('listTypes', {});
-    expect(result).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringMatching(/Unexpected failure: .*bindery doctor/) } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringMatching(/Unexpected failure: .*Restart Bindery/) } });
+    expect((result as { error: { message: string } }).error.message).not.toMatch(/bindery |--/);
     expect(reported).toEqual(['listTypes']);
     bindery = freshBindery();
   });

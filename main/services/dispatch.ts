@@ -35,7 +35,7 @@ export function createDispatcher(api: ApiHandlers, reportFailure: FailureReporte
 export function toErrorPayload(error: unknown): ErrorPayload {
   if (error instanceof BinderyError) return error.toPayload();
   const message = error instanceof Error ? error.message : String(error);
-  return { code: 'internal', message: `Unexpected failure: ${message}. Run "bindery doctor", and report this if it persists.` };
+  return { code: 'internal', message: `Unexpected failure: ${message}. Restart Bindery, and report this if it persists.` };
 }
 
 function invalidInput(method: string, error: z.ZodError): ValidationError {

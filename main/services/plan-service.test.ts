@@ -104,7 +104,7 @@ describe('PlanService.createPlan', () => {
 
   it('names an unknown plan and an ambiguous sandbox reference with what to use instead', async () => {
     const { plans } = await seeded();
-    expect(() => plans.findPlan('nope')).toThrow(/There is no plan "nope"\. See the list with "bindery plans list"/);
+    expect(() => plans.findPlan('nope')).toThrow(/There is no plan "nope"\. See the list of plans\.$/);
     const { plan } = await (await plans.createPlan('fixer', 'demo', { target: 'local/target' })).provisioned;
     await expect(plans.undo(plan.id)).rejects.toThrow(/has 3 sandboxes: say which one, by resource name \(.*local\/app \(slots app\)/);
     await expect(plans.changes(plan.id, 'nothing')).rejects.toThrow(/has no sandbox for "nothing"/);

@@ -201,7 +201,10 @@ export class PlanService {
       }
     }
     if (options.path !== undefined && diffs.length === 0) {
-      throw new NotFoundError(`"${options.path}" has no change in plan ${planRef}: see "bindery plans changes ${planRef}".`, { path: options.path });
+      throw new NotFoundError(`"${options.path}" has no change in plan ${planRef}: look at the list of the plan's changes.`, {
+        path: options.path,
+        hints: [{ action: 'list-changes', plan: planRef }],
+      });
     }
     return diffs;
   }
@@ -302,7 +305,7 @@ export class PlanService {
     const matches = looksLikeId(planRef) || planRef.length < 4 ? [] : plans.plansWithIdPrefix(db, planRef.toUpperCase());
     if (matches.length === 1) return matches[0] as PlanInfo;
     const why = matches.length > 1 ? `"${planRef}" matches several plans: give more of the id` : `There is no plan "${planRef}"`;
-    throw new NotFoundError(`${why}. See the list with "bindery plans list".`, { planRef });
+    throw new NotFoundError(`${why}. See the list of plans.`, { planRef, hints: [{ action: 'list-plans' }] });
   }
 
   /** The sandbox of a plan a reference names (see sandbox-ref.ts); with none, the plan's only sandbox. */

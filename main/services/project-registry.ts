@@ -11,7 +11,7 @@ import { showResource } from './resource-registry.ts';
 /** One project by name or id. */
 export function findProject({ db }: RegistryContext, nameOrId: string): Project {
   const project = projects.findProject(db, nameOrId);
-  if (!project) throw new NotFoundError(`There is no project "${nameOrId}": see the list with "bindery projects list".`, { nameOrId });
+  if (!project) throw new NotFoundError(`There is no project "${nameOrId}": see the list of projects.`, { nameOrId, hints: [{ action: 'list-projects' }] });
   return project;
 }
 

@@ -112,7 +112,7 @@ describe('resources', () => {
     registry.addProject({ name: 'demo' });
     registry.link('demo', cfg.name);
     registry.importTools('name: t\nresource_slots:\n  - name: config\n    resource_type: fs-directory\n    binding: static\n    static_resource: local/shared-config\n', 't.yaml');
-    expect(() => registry.removeResource(cfg.name)).toThrow(/used by projects demo; tools \(static slots\) t.*--force/);
+    expect(() => registry.removeResource(cfg.name)).toThrow(/used by projects demo; tools \(static slots\) t.*remove it anyway \(the links go/);
     const removed = registry.removeResource(cfg.name, { force: true });
     expect(removed.unlinkedFrom).toEqual(['demo']);
     expect(removed.staticIn).toEqual(['t']);
@@ -147,7 +147,7 @@ describe('tools', () => {
     const registry = bindery.registry;
     const text = 'name: t\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n';
     const [first] = registry.importTools(text, 't.yaml');
-    expect(() => registry.importTools(text, 't.yaml')).toThrow(/already registered: import with --replace/);
+    expect(() => registry.importTools(text, 't.yaml')).toThrow(/already registered: import it with Replace to update it/);
     const [second] = registry.importTools(text.replace('git-checkout', 'fs-directory'), 't.yaml', { replace: true });
     expect(second?.id).toBe(first?.id);
     expect(registry.showTool('t').resourceSlots[0]?.resourceType).toBe('fs-directory');

@@ -33,7 +33,7 @@ export interface Registration {
 /** One resource by name or id. */
 export function showResource({ db }: RegistryContext, nameOrId: string): Resource {
   const resource = resources.findResource(db, nameOrId);
-  if (!resource) throw new NotFoundError(`There is no resource "${nameOrId}": see the list with "bindery resources list".`, { nameOrId });
+  if (!resource) throw new NotFoundError(`There is no resource "${nameOrId}": see the list of resources.`, { nameOrId, hints: [{ action: 'list-resources' }] });
   return resource;
 }
 
@@ -110,8 +110,8 @@ export function removeResource(context: RegistryContext, nameOrId: string, optio
   const uses = describeDependents({ projects: dependents.projects, 'tools (static slots)': dependents.tools });
   if (uses && !options.force) {
     throw new ConflictError(
-      `Resource "${resource.name}" is used by ${uses}. Unlink it first, or remove it anyway with --force (the links go, and those tools will fail to bind).`,
-      dependents,
+      `Resource "${resource.name}" is used by ${uses}. Unlink it first, or remove it anyway (the links go, and those tools will fail to bind).`,
+      { ...dependents, hints: [{ action: 'remove-anyway' }] },
     );
   }
   db.transaction(() => resources.deleteResource(db, resource.id)).immediate();

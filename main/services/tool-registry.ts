@@ -4,6 +4,7 @@
  */
 import { ulid } from 'ulid';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import type { ErrorHint } from '../../shared/error-hints.ts';
 import type { Tool, ToolDefinition } from '../../shared/model.ts';
 import { formatToolFile, parseToolFile, type ParsedTool } from '../core/tool-file.ts';
 import * as resources from '../registry/resources.ts';
@@ -14,7 +15,7 @@ import { typeGraph } from './type-registry.ts';
 /** One tool by name or id. */
 export function showTool({ db }: RegistryContext, nameOrId: string): Tool {
   const tool = tools.findTool(db, nameOrId);
-  if (!tool) throw new NotFoundError(`There is no tool "${nameOrId}": import one with "bindery tools import <file>".`, { nameOrId });
+  if (!tool) throw new NotFoundError(`There is no tool "${nameOrId}": import it from a tool file first.`, { nameOrId, hints: [{ action: 'import-tool' }] });
   return tool;
 }
 
@@ -68,17 +69,20 @@ function checkAgainstRegistry(context: RegistryContext, parsed: ParsedTool[], fi
   const graph = typeGraph(context);
   const knownTypes = graph.names();
   const problems: Array<{ line: number | null; field: string; message: string }> = [];
+  const hints: ErrorHint[] = [];
   for (const tool of parsed) {
     const { definition } = tool;
     if (!replace && tools.findTool(db, definition.name)) {
-      problems.push({ ...tool.locate(['name']), message: `Tool "${definition.name}" is already registered: import with --replace to update it.` });
+      problems.push({ ...tool.locate(['name']), message: `Tool "${definition.name}" is already registered: import it with Replace to update it.` });
+      hints.push({ action: 'replace-tools' });
     }
     definition.resourceSlots.forEach((slot, index) => {
       if (!graph.has(slot.resourceType)) {
         problems.push({
           ...tool.locate(['resource_slots', index, 'resource_type']),
-          message: `Unknown resource type "${slot.resourceType}": add it first (bindery types add ${slot.resourceType}) or use one of ${knownTypes.join(', ')}.`,
+          message: `Unknown resource type "${slot.resourceType}": add it as a resource type first, or use one of ${knownTypes.join(', ')}.`,
         });
+        hints.push({ action: 'add-type', type: slot.resourceType });
       }
       if (slot.binding !== 'static' || !slot.staticResource) return;
       const resource = resources.findResource(db, slot.staticResource);
@@ -86,8 +90,9 @@ function checkAgainstRegistry(context: RegistryContext, parsed: ParsedTool[], fi
       if (!resource) {
         problems.push({
           ...where,
-          message: `Static resource "${slot.staticResource}" is not registered: register it first (bindery resources add ${slot.staticResource} --type ${slot.resourceType} --location <dir>).`,
+          message: `Static resource "${slot.staticResource}" is not registered: register it first, as a resource of type ${slot.resourceType}.`,
         });
+        hints.push({ action: 'add-resource', name: slot.staticResource, type: slot.resourceType });
       } else if (!graph.compatibilityPath(resource.typeName, slot.resourceType)) {
         problems.push({
           ...where,
@@ -101,5 +106,6 @@ function checkAgainstRegistry(context: RegistryContext, parsed: ParsedTool[], fi
   throw new ValidationError(`Tool file ${file} cannot be registered:\n${lines.join('\n')}`, {
     file,
     issues: problems.map((p) => ({ file, ...p })),
+    hints,
   });
 }

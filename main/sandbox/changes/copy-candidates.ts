@@ -76,8 +76,8 @@ export function trustedManifest(sandbox: SandboxInfo): Manifest {
     throw new BinderyError(
       'io_error',
       `The base manifest of the sandbox of ${sandbox.resourceName} (${file}) cannot be trusted: ${(error as Error).message}. ` +
-        `Its changes cannot be determined, so nothing was changed. Copy what you want to keep out of ${sandbox.path}; discarding it then needs --force.`,
-      { sandboxId: sandbox.id, manifest: file },
+        `Its changes cannot be determined, so nothing was changed. Copy what you want to keep out of ${sandbox.path}, then discard it anyway (its changes stay unknown).`,
+      { sandboxId: sandbox.id, manifest: file, hints: [{ action: 'discard-anyway' }] },
     );
   }
 }

@@ -14,8 +14,9 @@ import type { FileDiff, SandboxInfo } from '../../../shared/dto.ts';
 export async function fileDiff(sandbox: SandboxInfo, relPath: string, tempDir: string): Promise<FileDiff> {
   const found = await inspectPath(sandbox, tempDir, relPath);
   if (!found) {
-    throw new NotFoundError(`${displayPath(relPath)} has no change in the sandbox of ${sandbox.resourceName}: list the changes with "bindery plans changes".`, {
+    throw new NotFoundError(`${displayPath(relPath)} has no change in the sandbox of ${sandbox.resourceName}: look at the list of the plan's changes.`, {
       path: relPath,
+      hints: [{ action: 'list-changes', plan: sandbox.planId }],
     });
   }
   const { change, target } = found;

@@ -42,7 +42,7 @@ describe.each([
       diffEdit: { ok: 'text' },
       commitAll: {
         code: 'conflict',
-        error: expect.stringMatching(/3 path\(s\) are special files.*nothing was written\.\n {2}- replaced\.txt: .*FIFO.*\n {2}- sock: .*socket.*\n {2}- sub\/pipe: .*FIFO.*\nRemove them from the sandbox.*--resolve <path>=ours/s),
+        error: expect.stringMatching(/3 path\(s\) are special files.*nothing was written\.\n {2}- replaced\.txt: .*FIFO.*\n {2}- sock: .*socket.*\n {2}- sub\/pipe: .*FIFO.*\nRemove them from the sandbox.*choose Keep original for them\.$/s),
       },
       originalAfterRefusal: 'the user wrote this\n',
       commitEdit: { ok: 'committed' },

@@ -84,8 +84,9 @@ function specialChange(state: PathState, why: string, special: SpecialKind): Cha
 export function assertReadable(change: ChangedFile): void {
   if (!change.unreadable) return;
   if (change.special) {
-    throw new BinderyError('io_error', `${displayPath(change.path)}: ${change.unreadable}, so it has no diff. Remove it from the sandbox, or keep the original here when committing (ours).`, {
+    throw new BinderyError('io_error', `${displayPath(change.path)}: ${change.unreadable}, so it has no diff. Remove it from the sandbox, or choose Keep original for it when committing.`, {
       path: change.path,
+      hints: [{ action: 'resolve', paths: [change.path], choices: ['ours'] }],
     });
   }
   throw new BinderyError('io_error', `${displayPath(change.path)}: ${change.unreadable}, so its diff cannot be shown. Make it readable (for example chmod u+r), then look again.`, {
@@ -102,7 +103,7 @@ export function unreadableError(changes: readonly ChangedFile[], resourceName: s
   const fix = specials === 0 ? 'Make them readable (for example chmod u+r)' : specials === changes.length ? 'Remove them from the sandbox' : 'Make them readable (for example chmod u+r) or remove the special files from the sandbox';
   return new ConflictError(
     `Commit of ${resourceName} refused: ${changes.length} path(s) ${what}, so nothing was written.\n${lines.join('\n')}${more}\n` +
-      `${fix} and commit again, commit the other paths without them, or keep the original for them (--resolve <path>=ours).`,
-    { paths: changes.map((c) => ({ path: c.path, reason: c.unreadable })) },
+      `${fix} and commit again, commit the other paths without them, or choose Keep original for them.`,
+    { paths: changes.map((c) => ({ path: c.path, reason: c.unreadable })), hints: [{ action: 'resolve', paths: changes.map((c) => c.path), choices: ['ours'] }] },
   );
 }

@@ -126,7 +126,7 @@ describe('commit: its own commits, whole plans, modes and access', () => {
     await manager.getOrCreateSandbox({ planId, resourceId: 'R2', originalPath: two, sandboxStrategy: 'copy_on_write' });
     writeFiles(s1.path, { 'a.txt': 'A1\n' });
     writeFiles(one, { 'a.txt': 'user\n' });
-    await expect(manager.commitAll(planId, { resolutions: { 'a.txt': 'theirs', 'typo.txt': 'ours' } })).rejects.toThrow(/--resolve names typo\.txt/);
+    await expect(manager.commitAll(planId, { resolutions: { 'a.txt': 'theirs', 'typo.txt': 'ours' } })).rejects.toThrow(/A conflict choice names typo\.txt, which is not among/);
     const outcomes = await manager.commitAll(planId, { resolutions: { 'a.txt': 'theirs' } });
     expect(outcomes.map((o) => o.kind)).toEqual(['committed', 'nothing']);
     expect(read(one, 'a.txt')).toBe('A1\n');

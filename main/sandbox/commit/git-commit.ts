@@ -16,7 +16,9 @@ export async function currentBranch(repo: string): Promise<string> {
   const result = await git('symbolic-ref', ['symbolic-ref', '-q', 'HEAD'], { cwd: repo, okCodes: [0, 1, 128] });
   const ref = result.stdout.toString('utf8').trim();
   if (result.code !== 0 || !ref.startsWith('refs/heads/')) {
-    throw new ValidationError(`${repo} has a detached HEAD (or is not a git repository), so there is no current branch to commit on. Commit without --git-commit; the files are still applied.`);
+    throw new ValidationError(`${repo} has a detached HEAD (or is not a git repository), so there is no current branch to commit on. Commit without the git commit; the files are still applied.`, {
+      hints: [{ action: 'commit-without-git' }],
+    });
   }
   return ref;
 }

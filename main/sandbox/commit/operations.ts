@@ -131,7 +131,7 @@ export function conflictError(blocked: BlockedPath[], what: string): ConflictErr
   return new ConflictError(
     `${what}: ${blocked.length} path(s) changed in the original too, so nothing was written.\n${lines.join('\n')}${more}\n` +
       'Choose for each: Keep original (ours), Take sandbox (theirs), or Merge (merge).',
-    { paths: blocked },
+    { paths: blocked, hints: [{ action: 'resolve', paths: blocked.map((b) => b.path), choices: ['ours', 'theirs', 'merge'] }] },
   );
 }
 
@@ -160,8 +160,8 @@ function select(inspected: InspectedChange[], paths: string[] | undefined, sandb
   const unknown = paths.filter((p) => !matched.has(p));
   if (unknown.length > 0) {
     throw new ValidationError(
-      `${unknown.map((p) => displayPath(p)).join(', ')} ${unknown.length === 1 ? 'has' : 'have'} no change in the sandbox of ${sandbox.resourceName}: list the changes with "bindery plans changes".`,
-      { unknown },
+      `${unknown.map((p) => displayPath(p)).join(', ')} ${unknown.length === 1 ? 'has' : 'have'} no change in the sandbox of ${sandbox.resourceName}: look at the list of the plan's changes.`,
+      { unknown, hints: [{ action: 'list-changes', plan: sandbox.planId }] },
     );
   }
   return chosen;
@@ -174,7 +174,7 @@ function unmatched(resolutions: Record<string, ResolutionValue>, chosen: Inspect
 
 /** Refuses resolutions that name no change being committed (a typo would otherwise pass silently). */
 export function checkResolutions(unknown: string[]): void {
-  if (unknown.length > 0) throw new ValidationError(`--resolve names ${unknown.map(displayPath).join(', ')}, which is not among the changes being committed.`, { unknown });
+  if (unknown.length > 0) throw new ValidationError(`A conflict choice names ${unknown.map(displayPath).join(', ')}, which is not among the changes being committed.`, { unknown });
 }
 
 /** An entry change detection read (a file, where it is used). */
@@ -248,14 +248,14 @@ async function mergedWrite(item: InspectedChange, tempDir: string, plan: CommitP
   if (item.source || change.binary || originalBinary || texts.some((t) => t === null)) {
     throw new ValidationError(
       `${displayPath(change.path)} cannot be merged: a three-way merge needs a text file on both sides and its base (kept for git worktrees; for copies only while the original is unchanged). Choose Keep original (ours) or Take sandbox (theirs).`,
-      { path: change.path },
+      { path: change.path, hints: [{ action: 'resolve', paths: [change.path], choices: ['ours', 'theirs'] }] },
     );
   }
   const merged = await mergeThreeWay(texts[0]!, texts[1]!, texts[2]!, tempDir, displayPath(change.path));
   if (merged.kind === 'conflicts') {
     throw new ConflictError(
       `Merging ${displayPath(change.path)} left ${merged.count} conflicting hunk(s); nothing was written. Choose Keep original (ours) or Take sandbox (theirs), or edit the file in the sandbox and commit again.`,
-      { paths: [{ path: change.path, reason: `${merged.count} conflicting hunk(s) in the merge` }] },
+      { paths: [{ path: change.path, reason: `${merged.count} conflicting hunk(s) in the merge` }], hints: [{ action: 'resolve', paths: [change.path], choices: ['ours', 'theirs'] }] },
     );
   }
   await fs.mkdir(tempDir, { recursive: true });

@@ -30,14 +30,14 @@ export function listTrashEntries(context: EngineContext): TrashItem[] {
  */
 export async function restoreTrash(context: EngineContext, id: string): Promise<SandboxInfo> {
   const found = context.store.getTrash(id);
-  if (!found) throw new NotFoundError(`There is no trash entry "${id}": see "bindery trash list".`, { id });
+  if (!found) throw new NotFoundError(`There is no trash entry "${id}": see the list of the trash.`, { id, hints: [{ action: 'list-trash' }] });
   // Held across processes for the whole restore: a purge elsewhere waits, then sees the entry restored.
   return withEntryLock(context, found, `restoring trash entry ${id}`, () => restoreLocked(context, id));
 }
 
 async function restoreLocked(context: EngineContext, id: string): Promise<SandboxInfo> {
   const entry = context.store.getTrash(id);
-  if (!entry) throw new NotFoundError(`There is no trash entry "${id}" any more (restored or purged meanwhile): see "bindery trash list".`, { id });
+  if (!entry) throw new NotFoundError(`There is no trash entry "${id}" any more (restored or purged meanwhile): see the list of the trash.`, { id, hints: [{ action: 'list-trash' }] });
   const current = context.store.getSandbox(entry.sandboxId);
   if (!current || (current.status !== 'discarded' && current.status !== 'failed')) {
     throw new ConflictError(
@@ -129,14 +129,15 @@ export async function dropUnservedBackups(context: EngineContext): Promise<strin
 /** Refuses an undo of a commit made before its sandbox was discarded: restoring the trash entry brings that undo back. */
 export function assertUndoable(context: EngineContext, sandbox: SandboxInfo): void {
   if (sandbox.status === 'discarded') {
-    throw new ConflictError(`The sandbox of ${sandbox.resourceName} was discarded, so its commits cannot be undone; restore it from the trash first (see "bindery trash list").`, {
+    throw new ConflictError(`The sandbox of ${sandbox.resourceName} was discarded, so its commits cannot be undone; restore it from the trash first.`, {
       sandboxId: sandbox.id,
+      hints: [{ action: 'list-trash' }],
     });
   }
   if (context.store.lastCommitForgotten(sandbox.id)) {
     throw new ConflictError(
-      `The last commit of ${sandbox.resourceName} was made by an earlier sandbox that was discarded since, so it cannot be undone from this one; restore that sandbox from the trash (see "bindery trash list") to undo it.`,
-      { sandboxId: sandbox.id },
+      `The last commit of ${sandbox.resourceName} was made by an earlier sandbox that was discarded since, so it cannot be undone from this one; restore that sandbox from the trash to undo it.`,
+      { sandboxId: sandbox.id, hints: [{ action: 'list-trash' }] },
     );
   }
 }

@@ -161,8 +161,9 @@ function checkOriginal(location: string): string {
   const real = realpathOrNull(absolute);
   const stat = real ? fs.statSync(real, { throwIfNoEntry: false }) : undefined;
   if (!real || !stat?.isDirectory()) {
-    throw new ValidationError(`The resource folder ${absolute} does not exist or is not a directory: fix the resource's location (bindery resources update).`, {
+    throw new ValidationError(`The resource folder ${absolute} does not exist or is not a directory: change the resource's folder.`, {
       location: absolute,
+      hints: [{ action: 'update-resource' }],
     });
   }
   return real;
@@ -174,8 +175,8 @@ function refuseNesting(originalPath: string, sandboxesRoot: string): void {
   if (root !== originalPath && !isStrictlyInside(originalPath, root)) return;
   throw new ValidationError(
     `The resource folder ${originalPath} contains Bindery's sandboxes folder ${root}, so its sandbox would contain itself. ` +
-      'Use the strategy "none" for it, bind a narrower folder, or move Bindery\'s data directory out of it (--data-dir or BINDERY_HOME).',
-    { location: originalPath, sandboxesRoot: root },
+      'Use the strategy "none" for it, bind a narrower folder, or move Bindery\'s data directory out of it.',
+    { location: originalPath, sandboxesRoot: root, hints: [{ action: 'move-data-dir' }] },
   );
 }
 
