@@ -2,6 +2,7 @@
  * The simple-git runner: argument arrays through `raw()`, with simple-git's abort and timeout
  * plugins, its guard against settings that start other programs, and its error detection
  * replaced by Bindery's (exit codes the caller accepts, messages that name the operation).
+ * simple-git leaves stdin open and empty: a command that reads stdin goes through git() with input.
  */
 import type { SimpleGit, SimpleGitOptions } from 'simple-git';
 import { invocationEnvironment, SAFETY_ARGS } from './environment.ts';
@@ -19,7 +20,7 @@ export interface GitTextResult {
  * simple-git refuses settings and variables that make git start another program unless told
  * otherwise. Allowed: the two Bindery pins itself (hooks to /dev/null, fsmonitor off) and what
  * the user's own environment may carry (EDITOR, PAGER, GIT_CONFIG_GLOBAL, GIT_SSH_COMMAND,
- * GIT_ASKPASS, a lazy fetch's proxy...). Still refused: aliases, filters, credential helpers,
+ * GIT_ASKPASS, GIT_PROXY_COMMAND...). Still refused: aliases, filters, credential helpers,
  * textconv, merge drivers, signing programs, protocol and pack overrides, GIT_CONFIG_COUNT.
  */
 const ALLOWED: SimpleGitOptions['unsafe'] = {
@@ -70,7 +71,11 @@ export async function simpleRun(operation: string, args: string[], options: Omit
   return { stdout, stderr, code };
 }
 
-/** A simple-git instance for one invocation: its folder, environment, signal and timeout are that call's own. */
+/**
+ * A simple-git instance for one invocation: simple-git holds folder, environment, signal and
+ * timeout per instance (its process limit too), and each call has its own; callers bound their
+ * own parallelism, as the resources table and the engine's pools do.
+ */
 export async function simpleClient(operation: string, options: Omit<GitOptions, 'input'>, errors?: SimpleGitOptions['errors']): Promise<SimpleGit> {
   const { simpleGit } = await simpleGitModule();
   try {
