@@ -18,11 +18,17 @@ export type ErrorHint =
   | { action: 'commit-without-git' }
   /** Look at a plan's changes (or, without a plan, at some plan's). */
   | { action: 'list-changes'; plan?: string }
+  /** Link a resource of a type to a project, so a slot can bind to it. */
+  | { action: 'link-resource'; project: string; type: string }
+  /** Set a link's alias to a slot's name, so that slot picks it among several. */
+  | { action: 'set-alias'; project: string; alias: string }
   | { action: 'list-plans' }
   | { action: 'list-projects' }
   | { action: 'list-resources' }
   | { action: 'list-trash' }
   | { action: 'import-tool' }
+  /** Choose a resource for parameter slots that have none. */
+  | { action: 'give-params'; slots: string[] }
   | { action: 'add-type'; type: string }
   | { action: 'add-resource'; name: string; type: string }
   /** Change a resource's folder (the resource named when the core knows it). */

@@ -165,10 +165,12 @@ describe('resolve', () => {
     expect(json.code).toBe(1);
     const { error } = json.json<{ error: { code: string; details: { slots: Array<{ slot_name: string; fix: string }> } } }>();
     expect(error.code).toBe('validation_error');
-    expect(error.details.slots).toEqual([{ slot_name: 'repo', error: expect.any(String), fix: 'Link a resource of type git-checkout: bindery projects link demo <resource>.' }]);
+    expect(error.details.slots).toEqual([{ slot_name: 'repo', error: expect.any(String), fix: 'Link a resource of type git-checkout to project "demo".' }]);
     const human = await runCli(data, ['resolve', 'mixed', '--project', 'demo']);
     expect(human.code).toBe(1);
     expect(human.stderr).toContain('fix: Link a resource of type git-checkout');
+    // The resolver names the action; the CLI adds its command.
+    expect(human.stderr).toContain('Link one with "bindery projects link demo <resource>".');
     expect((await runCli(data, ['resolve', 'mixed', '--project', 'demo', '--param', 'oops'])).code).toBe(2);
   });
 });

@@ -34,6 +34,10 @@ export function cliHint(hint: ErrorHint): string {
       return 'Commit again without --git-commit.';
     case 'list-changes':
       return `List them with "bindery plans changes ${hint.plan === undefined ? '<plan>' : shellWord(hint.plan)}".`;
+    case 'link-resource':
+      return `Link one with "bindery projects link ${shellWord(hint.project)} <resource>".`;
+    case 'set-alias':
+      return `Set the alias with "bindery projects link ${shellWord(hint.project)} <resource> --alias ${shellWord(hint.alias)}".`;
     case 'list-plans':
       return 'See "bindery plans list".';
     case 'list-projects':
@@ -44,6 +48,8 @@ export function cliHint(hint: ErrorHint): string {
       return 'See "bindery trash list".';
     case 'import-tool':
       return 'Import one with "bindery tools import <file>".';
+    case 'give-params':
+      return `Give ${hint.slots.map((slot) => `--param ${shellWord(slot)}=<resource name or id>`).join(' ')}.`;
     case 'add-type':
       return `Add a type with "bindery types add ${shellWord(hint.type)}".`;
     case 'add-resource':

@@ -3,6 +3,7 @@
  * `reference/tool_bindings.md`, and explains every decision. Pure: the registry is an interface.
  */
 import { ValidationError } from '../../shared/errors.ts';
+import type { ErrorHint } from '../../shared/error-hints.ts';
 import type {
   BindingResult,
   CandidateExplanation,
@@ -47,7 +48,9 @@ export class BindingResolutionService {
    * not be bound (with all results in its details) when any failed.
    */
   resolve(tool: Pick<Tool, 'name' | 'resourceSlots'>, project: Project, params: BindingParams = {}): BindingResult[] {
-    const results = this.inspect(tool, project, params);
+    assertKnownParams(tool, params);
+    const slotResolver = new SlotResolver(this.registry, this.registry.typeGraph(), project, params);
+    const results = tool.resourceSlots.map((slot) => slotResolver.resolve(slot));
     const failed = results.filter((result) => result.error !== null);
     if (failed.length > 0) {
       const lines = failed.map((result) => `  - slot "${result.slotName}": ${result.error} ${result.explanation.fix ?? ''}`.trimEnd());
@@ -56,6 +59,7 @@ export class BindingResolutionService {
         {
           slots: failed.map((result) => ({ slotName: result.slotName, error: result.error, fix: result.explanation.fix })),
           results,
+          hints: failed.flatMap((result) => slotResolver.hints.get(result.slotName) ?? []),
         },
       );
     }
@@ -76,6 +80,8 @@ function assertKnownParams(tool: Pick<Tool, 'name' | 'resourceSlots'>, params: B
 
 class SlotResolver {
   private links: Array<{ resource: Resource; alias: string | null }> | undefined;
+  /** What would bind each failed slot, by slot name, for the hosts to spell (the CLI's command). */
+  readonly hints = new Map<string, ErrorHint>();
 
   constructor(
     private readonly registry: ResolutionRegistry,
@@ -107,8 +113,9 @@ class SlotResolver {
     if (!resource) {
       const how =
         slot.binding === 'static'
-          ? `Register "${reference}" again (bindery resources add ${reference} ...), or change static_resource of slot "${slot.name}" and import the tool again.`
+          ? `Register "${reference}" again as a resource, or change static_resource of slot "${slot.name}" and import the tool again.`
           : `Pass the name or id of a registered resource of type ${slot.resourceType}.`;
+      if (slot.binding === 'static') this.hints.set(slot.name, { action: 'add-resource', name: reference, type: slot.resourceType });
       return result(slot, null, {
         rule,
         error: `Resource "${reference}" is not in the registry.`,
@@ -145,11 +152,12 @@ class SlotResolver {
           summary: `Unbound (optional). ${none}`,
         });
       }
+      this.hints.set(slot.name, { action: 'link-resource', project: this.project.name, type: slot.resourceType });
       return result(slot, null, {
         candidates: explanations,
         rule: 'contextual: no compatible resource',
         error: none,
-        fix: `Link a resource of type ${slot.resourceType}: bindery projects link ${this.project.name} <resource>.`,
+        fix: `Link a resource of type ${slot.resourceType} to project "${this.project.name}".`,
         summary: none,
       });
     }
@@ -170,12 +178,13 @@ class SlotResolver {
     if (byShortName.length === 1) return pick(byShortName[0]!, `contextual: its short name equals the slot name "${slot.name}"`);
 
     const names = compatible.map((c) => c.link.resource.name);
+    this.hints.set(slot.name, { action: 'set-alias', project: this.project.name, alias: slot.name });
     const tied = byShortName.length > 1 ? ` (${byShortName.length} share the short name "${slot.name}")` : '';
     return result(slot, null, {
       candidates: explanations,
       rule: 'contextual: several compatible resources and no alias or short name equal to the slot name',
       error: `${compatible.length} resources of type ${slot.resourceType} are linked to project "${this.project.name}"${tied}: ${names.join(', ')}.`,
-      fix: `Set alias "${slot.name}" on one of: ${names.join(', ')} (bindery projects link ${this.project.name} <resource> --alias ${slot.name}).`,
+      fix: `Set alias "${slot.name}" on the link of one of: ${names.join(', ')}.`,
       summary: `Ambiguous between ${names.join(', ')}.`,
     });
   }

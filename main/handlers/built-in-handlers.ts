@@ -16,7 +16,7 @@ async function provision(input: HandlerInput, fallback: SandboxStrategy): Promis
   const { resource, planId, slotName, sandboxManager } = input;
   const access = input.access ?? 'read_only';
   if (!resource.location) {
-    throw new ValidationError(`Resource "${resource.name}" has no location: set one with "bindery resources update ${resource.name} --location <dir>".`);
+    throw new ValidationError(`Resource "${resource.name}" has no location: set its folder.`, { hints: [{ action: 'update-resource', name: resource.name }] });
   }
   const sandbox = await sandboxManager.getOrCreateSandbox({
     planId,

@@ -249,7 +249,8 @@ describe('resolveBindings', () => {
     const deferred = (name: string) => binding(name, null, 'read_write', { bindingMode: 'parameter', deferred: true });
     await expect(service.resolveBindings([binding('dir', resource), deferred('target'), deferred('output')], 'PLAN1')).rejects.toMatchObject({
       code: 'validation_error',
-      message: expect.stringMatching(/"target", "output".*--param target=<resource name or id> --param output=/),
+      message: expect.stringMatching(/"target", "output" have no value: choose a resource for each before provisioning\.$/),
+      details: { hints: [{ action: 'give-params', slots: ['target', 'output'] }] },
     });
     expect(sandboxes.planSandboxes('PLAN1')).toEqual([]);
   });

@@ -166,9 +166,8 @@ export class ResourceHandlerService {
 /** The error for parameter slots that have no value yet, naming every one and how to supply it. */
 export function deferredError(slots: string[]): ValidationError {
   const list = slots.map((s) => `"${s}"`).join(', ');
-  const how = slots.map((s) => `--param ${s}=<resource name or id>`).join(' ');
   return new ValidationError(
-    `Parameter slot${slots.length > 1 ? 's' : ''} ${list} ${slots.length > 1 ? 'have' : 'has'} no value: supply ${slots.length > 1 ? 'them' : 'it'} before provisioning (${how}).`,
-    { deferredSlots: slots },
+    `Parameter slot${slots.length > 1 ? 's' : ''} ${list} ${slots.length > 1 ? 'have' : 'has'} no value: choose a resource for ${slots.length > 1 ? 'each' : 'it'} before provisioning.`,
+    { deferredSlots: slots, hints: [{ action: 'give-params', slots }] },
   );
 }

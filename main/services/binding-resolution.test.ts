@@ -123,7 +123,8 @@ describe('contextual rules', () => {
     bindery.registry.link(p.name, b.name);
     const { error, results } = resolveError(importReference('contextual'), p);
     expect(error.message).toContain('2 resources of type git-checkout are linked to project "demo": local/api, local/web');
-    expect(results[0]?.explanation.fix).toBe('Set alias "repo" on one of: local/api, local/web (bindery projects link demo <resource> --alias repo).');
+    expect(results[0]?.explanation.fix).toBe('Set alias "repo" on the link of one of: local/api, local/web.');
+    expect((error.details as { hints: unknown }).hints).toEqual([{ action: 'set-alias', project: 'demo', alias: 'repo' }]);
   });
 
   it('treats two equal short names as a tie, not a pick', async () => {
@@ -139,7 +140,7 @@ describe('contextual rules', () => {
     const p = project();
     const { results } = resolveError(importReference('contextual'), p);
     expect(results[0]?.error).toBe('No resource of type git-checkout (or a sub-type) is linked to project "demo".');
-    expect(results[0]?.explanation.fix).toBe('Link a resource of type git-checkout: bindery projects link demo <resource>.');
+    expect(results[0]?.explanation.fix).toBe('Link a resource of type git-checkout to project "demo".');
   });
 
   it('leaves an optional slot with no match unbound', () => {
