@@ -31,7 +31,8 @@ export interface PlansState extends Loadable<PlanInfo> {
   refresh(): Promise<void>;
   setFilters(patch: Partial<PlanFilters>): void;
   loadPlan(planId: string): Promise<PlanView | null>;
-  create(tool: string, project: string, params: Record<string, string>): Promise<string>;
+  /** Starts a plan; with `run`, the tool's run command starts once provisioning succeeds. */
+  create(tool: string, project: string, params: Record<string, string>, run?: boolean): Promise<string>;
   cancel(planId: string): Promise<boolean>;
   /** Commits every sandbox of a plan; `expectedVersions` (sandbox id -> version) are the change lists on screen. */
   commitAll(
@@ -79,8 +80,8 @@ export const usePlans = create<PlansState>()((set, get) => {
         return null;
       }
     },
-    create: async (tool, project, params) => {
-      const started = await api.createPlan({ tool, project, params });
+    create: async (tool, project, params, run) => {
+      const started = await api.createPlan({ tool, project, params, ...(run ? { run } : {}) });
       await afterChange(started.planId);
       return started.planId;
     },

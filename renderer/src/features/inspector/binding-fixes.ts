@@ -52,3 +52,8 @@ export function parameterChoices(
   const fits = compatibleTypes(types, slotType);
   return resources.filter((r) => fits.has(r.typeName)).sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** The resource ids the slots bound, once each (deferred and unbound slots have none). */
+export function boundIds(results: readonly BindingResult[] | null): string[] {
+  return [...new Set((results ?? []).flatMap((r) => (r.resourceId ? [r.resourceId] : [])))];
+}

@@ -4,6 +4,7 @@
  * lives in the hash (`#/inspector?tool=..&project=..`), so links from other screens open it.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
+import type { ResourceListItem } from '../../../../shared/dto.ts';
 import type { BindingResult } from '../../../../shared/model.ts';
 import { api } from '../../api/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -18,6 +19,8 @@ import { useTypes } from '../../stores/types-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { goTo } from '../plans/plan-route.ts';
 import { bindingFixes, parameterChoices, type BindingFix } from './binding-fixes.ts';
+import { EditResourceDialog } from '../resources/edit-resource-dialog.tsx';
+import { useMissingBound } from './missing-bound.ts';
 import { SlotCard } from './slot-card.tsx';
 import './inspector.css';
 
@@ -79,6 +82,8 @@ export function InspectorScreen(): ReactElement {
   }, [inspect]);
 
   const byId = useMemo(() => new Map(resources.map((r) => [r.id, r.name])), [resources]);
+  const missing = useMissingBound(results, resources);
+  const [fixing, setFixing] = useState<ResourceListItem | null>(null);
   const blocking = (results ?? []).filter((r) => r.error || r.deferred);
   const bound = (results ?? []).filter((r) => r.resourceId).length;
 
@@ -102,6 +107,8 @@ export function InspectorScreen(): ReactElement {
         tool.name,
         project.name,
         Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '')),
+        // The label below promises it: a tool with a run command runs once its sandboxes are made.
+        Boolean(tool.run),
       );
       goTo({ kind: 'plan', planId });
     } catch (caught) {
@@ -114,15 +121,19 @@ export function InspectorScreen(): ReactElement {
     <button
       type="button"
       className="btn btn-primary"
-      disabled={!results || blocking.length > 0 || provisioning}
+      disabled={!results || blocking.length > 0 || missing.length > 0 || provisioning}
       title={
         blocking.length > 0
           ? `Fix ${blocking.map((r) => r.slotName).join(', ')} first`
-          : 'Create the plan and provision a sandbox for every bound slot'
+          : missing.length > 0
+            ? `Fix the location of ${missing.map((r) => r.name).join(', ')} first: its folder is missing`
+            : tool?.run
+              ? "Create the plan, provision a sandbox for every bound slot, then run the tool's command"
+              : 'Create the plan and provision a sandbox for every bound slot'
       }
       onClick={() => void provision()}
     >
-      <Icon name="box" /> {provisioning ? 'Starting…' : 'Provision plan'}
+      <Icon name="box" /> {provisioning ? 'Starting…' : tool?.run ? 'Provision and run' : 'Provision plan'}
     </button>
   );
 
@@ -213,12 +224,15 @@ export function InspectorScreen(): ReactElement {
                   )
                 : null
             }
+            missing={missing.find((r) => r.id === result.resourceId) ?? null}
+            onFixLocation={setFixing}
             param={params[result.slotName] ?? ''}
             onParam={(value) => setParams({ ...params, [result.slotName]: value })}
             onFix={applyFix}
           />
         ))}
       </div>
+      {fixing && <EditResourceDialog resource={fixing} onClose={() => setFixing(null)} />}
     </div>
   );
 }

@@ -23,6 +23,9 @@ export interface SlotCardProps {
   param: string;
   onParam(value: string): void;
   onFix(fix: BindingFix, resourceName?: string): Promise<void>;
+  /** The bound resource, when its folder is missing. */
+  missing?: ResourceListItem | null;
+  onFixLocation?(resource: ResourceListItem): void;
 }
 
 type Outcome = 'bound' | 'deferred' | 'unbound' | 'error';
@@ -42,11 +45,13 @@ export function SlotCard({
   param,
   onParam,
   onFix,
+  missing = null,
+  onFixLocation,
 }: SlotCardProps): ReactElement {
   const outcome = outcomeOf(result);
   const { explanation } = result;
   return (
-    <section className={`slot-card is-${outcome}`} aria-label={`Slot ${result.slotName}`}>
+    <section className={`slot-card is-${missing ? 'error' : outcome}`} aria-label={`Slot ${result.slotName}`}>
       <header className="slot-card-header">
         <span className="slot-card-name mono">{result.slotName}</span>
         <span className="badge">{BINDING_LABELS[result.bindingMode]}</span>
@@ -57,6 +62,18 @@ export function SlotCard({
         <OutcomeLabel outcome={outcome} boundName={boundName} />
       </header>
       <div className="slot-card-body">
+        {missing && (
+          <div className="slot-missing" role="alert">
+            <Icon name="alert" />
+            <span>
+              The folder of <strong>{missing.name}</strong> is missing: <code className="mono">{missing.location}</code>. A plan
+              cannot be provisioned from it until it is back or the resource points at its new place.
+            </span>
+            <button type="button" className="btn btn-sm" onClick={() => onFixLocation?.(missing)}>
+              <Icon name="edit" /> Fix location…
+            </button>
+          </div>
+        )}
         <p className="slot-summary">{explanation.summary}</p>
         <p className="slot-rule">
           <span className="slot-rule-label">Rule</span> {explanation.rule}

@@ -21,6 +21,7 @@ import { fullTime, PLAN_STATUS, shortId, timeAgo } from './plan-labels.ts';
 import { goTo } from './plan-route.ts';
 import { ProvisionProgress } from './provision-progress.tsx';
 import { RunPanel } from './run-panel.tsx';
+import { RUNNING_HOLD, useRunning } from './run-state.ts';
 import { SandboxCard } from './sandbox-card.tsx';
 
 /** The version of each sandbox's change list, by sandbox id, as a commit expects them. */
@@ -187,6 +188,7 @@ function PlanHeader({ view, changes, onCommit, onDiscard, onOutcome }: HeaderPro
   const { plan } = view;
   const toast = useUi((s) => s.toast);
   const [busy, setBusy] = useState(false);
+  const running = useRunning(view);
   const live = view.sandboxes.filter((s) => s.status === 'ready' || s.status === 'committed');
   const pending = sumCounts(changes).pending;
   const discard = async () => {
@@ -208,9 +210,15 @@ function PlanHeader({ view, changes, onCommit, onDiscard, onOutcome }: HeaderPro
       <div className="plan-title-block">
         <h1 className="page-title">
           {plan.toolName} <span className="muted">in</span> {plan.projectName}
-          <span className={`badge ${PLAN_STATUS[plan.status].tone} plan-status`}>
-            {PLAN_STATUS[plan.status].label}
-          </span>
+          {running ? (
+            <span className="badge badge-accent plan-status plan-running" role="status">
+              <span className="spinner" aria-hidden="true" /> Running
+            </span>
+          ) : (
+            <span className={`badge ${PLAN_STATUS[plan.status].tone} plan-status`}>
+              {PLAN_STATUS[plan.status].label}
+            </span>
+          )}
           <AgentBadges plan={plan} />
         </h1>
         <p className="page-subtitle">
@@ -226,17 +234,18 @@ function PlanHeader({ view, changes, onCommit, onDiscard, onOutcome }: HeaderPro
         <button
           type="button"
           className="btn"
-          disabled={live.length === 0 || busy}
+          disabled={live.length === 0 || busy || running}
           onClick={() => void discard()}
+          title={running ? RUNNING_HOLD : undefined}
         >
           <Icon name="trash" /> Discard all
         </button>
         <button
           type="button"
           className="btn btn-primary"
-          disabled={live.length === 0 || pending === 0}
+          disabled={live.length === 0 || pending === 0 || running}
           onClick={onCommit}
-          title={pending === 0 ? 'Nothing to commit' : 'Write every change to its original'}
+          title={running ? RUNNING_HOLD : pending === 0 ? 'Nothing to commit' : 'Write every change to its original'}
         >
           <Icon name="check" /> Commit all{pending > 0 ? ` (${pending})` : ''}
         </button>

@@ -1,7 +1,8 @@
 /**
  * Committing a sandbox: how many selected files will be written, and for each selected file in
- * conflict the sandbox beside the original as it is now, with keep original / take sandbox /
- * merge, chosen before anything is written; the optional git commit; progress while it writes.
+ * conflict its three sides (a three-way view where the same lines changed on both, or the sandbox
+ * beside the original now or the base), with Keep original / Take sandbox / Merge, chosen before
+ * anything is written (Merge only where its dry run succeeded); the optional git commit; progress.
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import type { ChangedFile, CommitReport, ResolutionValue } from '../../../../shared/dto.ts';
@@ -11,6 +12,8 @@ import { useSubmit } from '../../hooks/use-submit.ts';
 import { formatCount, formatNumber, nounFor } from '../../lib/counts.ts';
 import { GitCommitOption } from '../plans/git-commit-option.tsx';
 import { diffKey, useReview } from '../../stores/review-store.ts';
+import { mergeUnavailable, useMergePreviews, type PreviewState } from './conflict-previews.ts';
+import { ThreeWayView } from './conflict-three-way.tsx';
 import { DiffView } from './diff/index.ts';
 import { conflictSentence } from './file-rows.ts';
 import './commit-dialog.css';
@@ -38,14 +41,12 @@ const CHOICES: Array<{ value: ResolutionValue; label: string; hint: string }> = 
   {
     value: 'merge',
     label: 'Merge',
-    hint: 'Three-way merge of base, original and sandbox; refused if the same lines changed on both sides.',
+    hint: 'Both edits together: the three-way merge of base, original and sandbox succeeds.',
   },
 ];
 
-/** Whether a three-way merge can apply to a change (text modified on both sides). */
-export function canMerge(change: ChangedFile): boolean {
-  return change.kind === 'modified' && !change.binary;
-}
+/** What the conflict view compares: the three sides, or the sandbox with the original now or with the base. */
+type ConflictLayout = 'three-way' | 'original' | 'base';
 
 /** The dialog. */
 export function CommitDialog({
@@ -63,6 +64,7 @@ export function CommitDialog({
   const [useGit, setUseGit] = useState(false);
   const [message, setMessage] = useState('');
   const unresolved = conflicts.filter((c) => !resolutions[c.path]).length;
+  const previews = useMergePreviews(conflicts);
   let reports: CommitReport[] = [];
   const state = useSubmit(
     async () => {
@@ -113,12 +115,13 @@ export function CommitDialog({
               Next
             </button>
           </div>
-          <p className="muted conflict-reason">
-            {conflictSentence(current.driftReason)} Left: the original now. Right: the sandbox.
-          </p>
-          <ConflictDiff change={current} />
+          <p className="muted conflict-reason">{conflictSentence(current.driftReason)}</p>
+          <ConflictView key={current.path} change={current} preview={previews[current.path]} />
+          <MergeNote reason={mergeUnavailable(current, previews[current.path])} />
           <div className="resolution-choices" role="radiogroup" aria-label={`Resolution for ${current.path}`}>
-            {CHOICES.filter((choice) => choice.value !== 'merge' || canMerge(current)).map((choice) => (
+            {CHOICES.filter(
+              (choice) => choice.value !== 'merge' || mergeUnavailable(current, previews[current.path]) === null,
+            ).map((choice) => (
               <label
                 key={choice.value}
                 className={`resolution-choice${resolutions[current.path] === choice.value ? ' is-chosen' : ''}`}
@@ -160,12 +163,59 @@ export function CommitDialog({
   );
 }
 
-function ConflictDiff({ change }: { change: ChangedFile }): ReactElement {
+/** Why Merge is missing from the choices, said where the choices are. */
+function MergeNote({ reason }: { reason: string | null }): ReactElement | null {
+  if (reason === null) return null;
+  return (
+    <p className="field-hint merge-note" role="note">
+      <strong>Merge is not offered:</strong> {reason}
+    </p>
+  );
+}
+
+/** One conflict: the three-way view where the dry run found clashing lines, else two sides of a diff. */
+function ConflictView({ change, preview }: { change: ChangedFile; preview: PreviewState | undefined }): ReactElement {
+  const hunks = preview?.kind === 'done' && preview.preview.outcome === 'conflicts' ? preview.preview.hunks : null;
+  const [chosen, setChosen] = useState<ConflictLayout | null>(null);
+  const layout: ConflictLayout = chosen ?? (hunks ? 'three-way' : 'original');
+  const options: Array<{ value: ConflictLayout; label: string }> = [
+    ...(hunks ? [{ value: 'three-way' as const, label: 'Base | Original | Sandbox' }] : []),
+    { value: 'original', label: 'Original now → Sandbox' },
+    { value: 'base', label: 'Base → Sandbox' },
+  ];
+  return (
+    <>
+      <span className="segmented conflict-layout" role="radiogroup" aria-label="Compare">
+        {options.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            role="radio"
+            aria-checked={layout === option.value}
+            className="segmented-option"
+            onClick={() => setChosen(option.value)}
+          >
+            {option.label}
+          </button>
+        ))}
+      </span>
+      {layout === 'three-way' && hunks ? (
+        <div className="conflict-diff">
+          <ThreeWayView hunks={hunks} />
+        </div>
+      ) : (
+        <ConflictDiff change={change} against={layout === 'base' ? 'base' : 'original'} />
+      )}
+    </>
+  );
+}
+
+function ConflictDiff({ change, against }: { change: ChangedFile; against: 'base' | 'original' }): ReactElement {
   const loadDiff = useReview((s) => s.loadDiff);
-  const entry = useReview((s) => s.diffs[diffKey(change.path, 'original')]);
+  const entry = useReview((s) => s.diffs[diffKey(change.path, against)]);
   useEffect(() => {
-    void loadDiff(change.path, { against: 'original' });
-  }, [change.path, loadDiff]);
+    void loadDiff(change.path, { against });
+  }, [change.path, against, loadDiff]);
   return (
     <div className="conflict-diff">
       <ErrorCallout error={entry?.error ?? null} />

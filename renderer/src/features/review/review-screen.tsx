@@ -28,6 +28,8 @@ import { DiscardDialog } from './discard-dialog.tsx';
 import { stepFile } from './file-rows.ts';
 import { FilePanel } from './file-panel.tsx';
 import { OutcomeCallout, type OutcomeLines } from './outcome-callout.tsx';
+import { UndoDialog } from './undo-dialog.tsx';
+import { RUNNING_HOLD, useRunning } from '../plans/run-state.ts';
 import { reviewKey, reviewShortcuts } from './review-keys.ts';
 import './review.css';
 
@@ -40,7 +42,7 @@ export interface ReviewScreenProps {
   path: string | null;
 }
 
-type Dialog = 'commit' | { discard: Awaited<ReturnType<typeof api.discardSandbox>> } | null;
+type Dialog = 'commit' | 'undo' | { discard: Awaited<ReturnType<typeof api.discardSandbox>> } | null;
 
 /** The review screen. */
 export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): ReactElement {
@@ -74,7 +76,9 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   const change = changes.find((c) => c.path === selected) ?? null;
   const chosen = changes.filter((c) => !review.excluded[c.path]);
   const writable = chosen.filter((c) => c.drift !== 'applied').length;
-  const canCommit = writable > 0 && sandbox?.access !== 'read_only';
+  // While the tool's command runs, what it writes next would be left out or lost: both wait.
+  const running = useRunning(view);
+  const canCommit = writable > 0 && sandbox?.access !== 'read_only' && !running;
   const lastCommit =
     view?.commits.filter((c) => c.sandboxId === sandboxId && c.undoneAt === null).at(-1) ?? null;
 
@@ -128,18 +132,6 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
     });
     void loadPlan(planId);
   };
-  const undo = async () => {
-    setBusy(true);
-    try {
-      const report = await review.undo();
-      setOutcome({ tone: 'success', lines: [report.summary] });
-    } catch (error) {
-      setOutcome({ tone: 'danger', lines: [errorMessage(error)] });
-    } finally {
-      setBusy(false);
-      void loadPlan(planId);
-    }
-  };
   const discard = async () => {
     setBusy(true);
     try {
@@ -185,7 +177,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
             type="button"
             className="btn"
             disabled={!lastCommit || busy}
-            onClick={() => void undo()}
+            onClick={() => setDialog('undo')}
             title={lastCommit ? 'Restore the original as it was before the last commit' : 'No commit to undo'}
           >
             <Icon name="refresh" /> Undo last commit
@@ -193,7 +185,8 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           <button
             type="button"
             className="btn"
-            disabled={busy || !sandbox || sandbox.status === 'discarded'}
+            disabled={busy || !sandbox || sandbox.status === 'discarded' || running}
+            title={running ? RUNNING_HOLD : undefined}
             onClick={() => void discard()}
           >
             <Icon name="trash" /> Discard…
@@ -214,6 +207,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
             type="button"
             className="btn btn-primary"
             disabled={!canCommit}
+            title={running ? RUNNING_HOLD : undefined}
             aria-keyshortcuts="Control+Enter Meta+Enter"
             onClick={() => setDialog('commit')}
           >
@@ -260,7 +254,18 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog !== null && dialog !== 'commit' && (
+      {dialog === 'undo' && lastCommit && (
+        <UndoDialog
+          resourceName={sandbox?.resourceName ?? 'the original'}
+          originalPath={sandbox?.originalPath ?? null}
+          commit={lastCommit}
+          onUndo={() => review.undo().finally(() => void loadPlan(planId))}
+          onRevert={(sha) => api.revertGitCommit({ plan: planId, sandbox: sandboxId, commit: sha })}
+          onDone={(done) => (setDialog(null), setOutcome(done))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog !== null && dialog !== 'commit' && dialog !== 'undo' && (
         <DiscardDialog
           title={`Discard the sandbox of ${sandbox?.resourceName ?? 'this resource'}`}
           pending={dialog.discard}
