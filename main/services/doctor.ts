@@ -121,7 +121,7 @@ async function checkInterrupted(dataDir: string, recovery: StartRecovery | undef
   const what = `${found.transactions.length} interrupted commit(s) or undo(s) and ${found.trash.length} interrupted discard(s) or restore(s)`;
   return openError
     ? { name, ok: false, detail: `${what} wait until the database opens again (see the database check); they are finished at the next start after that.` }
-    : { name, ok: false, detail: `${what} wait; any bindery command (e.g. "bindery plans list") finishes or undoes them.` };
+    : { name, ok: false, detail: `${what} wait; the next start of Bindery (the app or any command) finishes or undoes them.` };
 }
 
 function diskUseCheck(use: DiskUse): DoctorCheck {

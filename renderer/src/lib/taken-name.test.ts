@@ -4,8 +4,8 @@ import { appIssue, takenToolName } from './taken-name.ts';
 const issue = (message: string) => ({ file: 'tool.yaml', line: 1, column: 7, field: 'name', message });
 
 describe('taken tool names', () => {
-  it('finds the name in the core sentence and drops the CLI flag', () => {
-    const taken = issue('Tool "refactor" is already registered: import with --replace to update it.');
+  it('finds the name in the core sentence and drops its advice', () => {
+    const taken = issue('Tool "refactor" is already registered: import it with Replace to update it.');
     expect(takenToolName(taken)).toBe('refactor');
     expect(appIssue(taken)).toEqual({ ...taken, message: 'A tool named "refactor" is already registered.' });
     expect(appIssue(taken).message).not.toMatch(/--|bindery /);

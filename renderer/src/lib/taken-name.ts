@@ -1,7 +1,7 @@
 /**
  * A tool-file problem that only says the tool's name is taken: the import can replace the
- * registered tool instead. The core's sentence is written for the CLI (it names a flag), so the
- * app shows its own words and a "Replace" button in its place.
+ * registered tool instead. The app says it shorter and puts a "Replace" button in place of the
+ * core's advice.
  */
 import type { ToolFileIssue } from '../../../shared/dto.ts';
 
@@ -13,7 +13,7 @@ export function takenToolName(issue: Pick<ToolFileIssue, 'message'>): string | n
   return TAKEN.exec(issue.message)?.[1] ?? null;
 }
 
-/** The issue as the app says it: a taken name without the CLI's flag; other issues unchanged. */
+/** The issue as the app says it: a taken name without the advice (the button is); other issues unchanged. */
 export function appIssue(issue: ToolFileIssue): ToolFileIssue {
   const name = takenToolName(issue);
   return name === null ? issue : { ...issue, message: `A tool named "${name}" is already registered.` };
