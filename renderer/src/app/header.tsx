@@ -24,7 +24,7 @@ export function Header(): ReactElement {
   const hostLabel = info
     ? info.host === 'electron'
       ? 'Desktop app'
-      : `bindery serve · ${window.location.host}`
+      : `Web app · ${window.location.host}`
     : null;
   return (
     <header className="header">

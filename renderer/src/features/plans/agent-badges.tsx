@@ -8,7 +8,7 @@ export function AgentBadges({ plan }: { plan: Pick<PlanInfo, 'createdBy' | 'revi
   if (plan.createdBy !== 'agent') return null;
   return (
     <>
-      <span className="badge badge-accent plan-agent-badge" title="An agent made this plan through bindery mcp; you review and commit it.">
+      <span className="badge badge-accent plan-agent-badge" title="An agent made this plan; you review and commit it.">
         made by an agent
       </span>
       {plan.reviewRequestedAt && (

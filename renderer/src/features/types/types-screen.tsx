@@ -131,7 +131,7 @@ export function TypesScreen(): ReactElement {
         rowHeight={48}
         empty={
           <EmptyState icon="layers" title={status === 'ready' ? 'No resource types' : 'Loading types…'}>
-            {status === 'ready' && 'The built-in types git-checkout and fs-directory should always be here: run "bindery doctor" to check the database.'}
+            {status === 'ready' && 'The built-in types git-checkout and fs-directory should always be here; their absence means the database was changed outside Bindery.'}
           </EmptyState>
         }
       />
