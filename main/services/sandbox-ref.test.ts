@@ -36,6 +36,13 @@ describe('pickSandbox', () => {
     expect(pickSandbox('P1', [...all, sandbox('docs', 'x/other', [])], 'docs').id).toBe('docs');
   });
 
+  it('takes a full resource name even when it is also the short name or a slot of another sandbox', () => {
+    const named = [sandbox('S1', 'docs', ['a']), sandbox('S2', 'team/docs', ['b']), sandbox('S3', 'local/app', ['local/app'])];
+    expect(pickSandbox('P1', named, 'docs').id).toBe('S1');
+    expect(pickSandbox('P1', named, 'team/docs').id).toBe('S2');
+    expect(pickSandbox('P1', [...named, sandbox('S4', 'x/y', ['local/app'])], 'local/app').id).toBe('S3');
+  });
+
   it('asks which one when a plan has several and none is named, and says when none matches', () => {
     expect(refusal(undefined)).toBeInstanceOf(ValidationError);
     expect(refusal(undefined).message).toMatch(/^Plan P1 has 3 sandboxes: say which one, by resource name/);

@@ -1,8 +1,8 @@
 /**
  * Which sandbox of a plan a reference means, one rule for every host (CLI, app, MCP): the
- * sandbox's id; else the one whose resource id, resource name or short name, or slot name it is.
- * A reference that fits several is refused, naming each candidate by its resource name (unique
- * within a plan), never guessed.
+ * sandbox's id, resource id or resource name (each unique within a plan); else the one whose
+ * short name or slot name it is. A short name or slot that fits several is refused, naming each
+ * candidate by its resource name, never guessed.
  */
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { shortName } from '../core/names.ts';
@@ -30,11 +30,11 @@ export function pickSandbox<S extends Named>(planId: string, sandboxes: readonly
       candidates: candidates(sandboxes),
     });
   }
-  const exact = sandboxes.find((s) => s.id === ref);
+  // Ids and full resource names are unique within a plan: they win over a short name or slot
+  // of another sandbox, or the refusal's advice (name it by resource name) could not be followed.
+  const exact = sandboxes.find((s) => s.id === ref) ?? sandboxes.find((s) => s.resourceId === ref) ?? sandboxes.find((s) => s.resourceName === ref);
   if (exact) return exact;
-  const found = sandboxes.filter(
-    (s) => s.resourceId === ref || s.resourceName === ref || shortName(s.resourceName) === ref || s.slotNames.includes(ref),
-  );
+  const found = sandboxes.filter((s) => shortName(s.resourceName) === ref || s.slotNames.includes(ref));
   if (found.length === 1) return found[0] as S;
   if (found.length > 1) {
     throw new ValidationError(`"${ref}" names several sandboxes of plan ${planId}: say which one, by resource name (${describe(found)}).`, {
