@@ -93,4 +93,10 @@ describe('RunService', () => {
     expect(() => service().start(planId)).toThrow(/is discarded/);
     expect(() => service().show('nope')).toThrow(/no tool run "nope"/);
   });
+
+  it('logs a run after provisioning whose tool was removed meanwhile, instead of throwing', () => {
+    bindery.registry.removeTool('sleeper');
+    expect(service().startIfRunnable(planId)).toBeNull();
+    expect(bindery.plans.activity({ planId }).map((a) => a.kind)).toContain('run.failed');
+  });
 });

@@ -129,9 +129,10 @@ export class RunService {
   /** Starts the run command after provisioning when the tool has one; a failure to start is a failed run, in the activity log. */
   startIfRunnable(planId: string): RunInfo | null {
     const { plans, registry } = this.options;
-    const { plan } = plans.showPlan(planId);
-    if (!registry.showTool(plan.toolId).run) return null;
     try {
+      // Inside the try: the tool may have been removed while the plan was provisioned.
+      const { plan } = plans.showPlan(planId);
+      if (!registry.showTool(plan.toolId).run) return null;
       return this.start(planId);
     } catch (error) {
       logActivity(this.options.db, {

@@ -75,4 +75,21 @@ describe('Provisioner', () => {
     await expect(provisioner.start('copier', 'demo', {})).rejects.toThrow(/could not be bound/);
     expect(bindery.plans.listPlans()).toEqual([]);
   });
+
+  it('survives a step after provisioning that throws: the plan stays ready, no rejection goes unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const started = await provisioner.start('copier', 'demo', {}, () => {
+        // As the run after provisioning does when the tool was removed meanwhile.
+        throw new Error('There is no tool "copier"');
+      });
+      expect(await settled(started.planId)).toBe('ready');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

@@ -49,7 +49,12 @@ export class Provisioner {
     provisioned.then(
       () => {
         this.settle(planId, 'Provisioned');
-        afterProvisioned?.(planId);
+        // Nobody awaits this chain: a throw here would be an unhandled rejection, which ends `serve`.
+        try {
+          afterProvisioned?.(planId);
+        } catch {
+          // The step reports its own failure (the run after provisioning logs it as activity).
+        }
       },
       () => this.settle(planId, controller.signal.aborted ? 'Cancelled' : 'Failed'),
     );
