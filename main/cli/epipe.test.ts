@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitRepo, tempDir } from '../testing/fixtures.ts';
-import { CLI_ENV, cliArgs, REPO_ROOT, runCli } from '../testing/cli-process.ts';
+import { REPO_ROOT } from '../testing/child-process.ts';
+import { CLI_ENV, cliArgs, runCli } from '../testing/cli-process.ts';
 
 const TOOL = 'resource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n    binding: contextual\n';
 

@@ -12,7 +12,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git, writeFiles } from '../testing/fixtures.ts';
-import { CLI_ENV, cliArgs, REPO_ROOT, runCli } from '../testing/cli-process.ts';
+import { REPO_ROOT } from '../testing/child-process.ts';
+import { CLI_ENV, cliArgs, runCli } from '../testing/cli-process.ts';
 import { agentRefusal } from '../services/agent-service.ts';
 
 const MIXED = fs.readFileSync(path.join(REPO_ROOT, 'main/testing/reference/mixed.yaml'), 'utf8');

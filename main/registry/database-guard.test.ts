@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/fixtures.ts';
+import { tsxEvalArgs } from '../testing/child-process.ts';
 
 const opener = `import { openDatabase } from ${JSON.stringify(path.join(import.meta.dirname, 'database.ts'))};
 try { openDatabase(process.argv[1]); } catch (error) { process.stdout.write(String(error.code)); }`;
 
 function open(file: string): Promise<string> {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', opener, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, tsxEvalArgs(opener, [file]), { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     proc.on('exit', () => resolve(out));

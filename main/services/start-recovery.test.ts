@@ -12,6 +12,7 @@ import { TEMP_PREFIX } from '../sandbox/commit/journal/index.ts';
 import { newTransactionId } from '../sandbox/commit/journal/journal-file.ts';
 import { openBindery } from './bindery.ts';
 import { findInterruptedWork } from './start-recovery.ts';
+import { tsxArgs } from '../testing/child-process.ts';
 
 const FILES = 60;
 const crashChild = path.join(import.meta.dirname, '../testing/sandbox/commit-crash-child.ts');
@@ -61,7 +62,7 @@ async function killedMidCommit(point: 'replaced' | 'finished' = 'replaced') {
   writeFiles(sandbox.path, Object.fromEntries(names.map((name, i) => [name, `new ${i}\n`])));
   const before = tree(original);
   const after = Object.fromEntries(Object.entries(before).map(([rel, text]) => [rel, text.replace('old', 'new')]));
-  const run = spawnSync(process.execPath, ['--import', 'tsx', crashChild, data, sandbox.id, point], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, tsxArgs(crashChild, [data, sandbox.id, point]), { encoding: 'utf8' });
   expect(run.signal, run.stderr).toBe('SIGKILL');
   if (point === 'finished') return { data, original, planId, before, after };
   // Half written: the state the issue found, which `plans show` called ready.

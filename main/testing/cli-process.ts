@@ -1,14 +1,12 @@
 /**
  * Launchers for tests: the real `bindery` command, in-process through main() or as a process
- * through bin/bindery.js, and TypeScript children (crash children, lock holders) through tsx.
+ * through bin/bindery.js (TypeScript children are launched through child-process.ts).
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
 import path from 'node:path';
 import { main } from '../cli/main.ts';
+import { REPO_ROOT } from './child-process.ts';
 import { GIT_ENV } from './fixtures.ts';
-
-/** The repository's root: the working folder of every spawned CLI and child. */
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The `bindery` command as shipped (runs the bundle, or the sources through tsx in a checkout). */
 export const BINDERY_JS = path.join(REPO_ROOT, 'bin', 'bindery.js');
@@ -50,14 +48,4 @@ export function spawnCli(dataDir: string, args: readonly string[], options: Spaw
 /** Runs `bindery` as a process to its end (see spawnCli); output as text. */
 export function runCliProcess(dataDir: string, args: readonly string[], options: SpawnSyncOptions = {}): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, cliArgs(dataDir, args), { cwd: REPO_ROOT, env: CLI_ENV, ...options, encoding: 'utf8' });
-}
-
-/** node's arguments that run the TypeScript file `script` with `args`. */
-export function tsxArgs(script: string, args: readonly string[] = []): string[] {
-  return ['--import', 'tsx', script, ...args];
-}
-
-/** node's arguments that run `code` as an ES module (TypeScript imports allowed) with `args`. */
-export function tsxEvalArgs(code: string, args: readonly string[] = []): string[] {
-  return ['--import', 'tsx', '--input-type=module', '-e', code, ...args];
 }

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tsxArgs } from '../../testing/child-process.ts';
 
 // Root reads any file: the child runs as uid 65534, which only root can arrange.
 const asRoot = process.getuid?.() === 0;
@@ -9,7 +10,7 @@ if (!asRoot) console.warn('unreadable.test.ts: skipping: it runs a child as uid 
 
 function runChild(strategy: string): Record<string, unknown> {
   const child = path.join(import.meta.dirname, '../../testing/sandbox/unreadable-child.ts');
-  const run = spawnSync(process.execPath, ['--import', 'tsx', child, strategy], { encoding: 'utf8', uid: 65534, gid: 65534, cwd: path.resolve(import.meta.dirname, '../../..') });
+  const run = spawnSync(process.execPath, tsxArgs(child, [strategy]), { encoding: 'utf8', uid: 65534, gid: 65534, cwd: path.resolve(import.meta.dirname, '../../..') });
   expect(run.stderr).toBe('');
   const result = JSON.parse(run.stdout) as { base: string };
   fs.rmSync(result.base, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { ConflictError, ValidationError } from '../../../shared/errors.ts';
 import { gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { changeListVersion, VERSION_PATTERN } from './version.ts';
 import { newManager } from '../../testing/sandbox/harness.ts';
+import { tsxArgs } from '../../testing/child-process.ts';
 
 const STRATEGIES = ['copy_on_write', 'git_worktree'] as const;
 const FILES = { 'a.txt': 'a\n', 'b.txt': 'b\n', 'move-me.txt': 'moved content\n', 'gone.txt': 'gone\n' };
@@ -73,7 +74,7 @@ describe.each(STRATEGIES)('change-list version (%s)', (strategy) => {
     expect(listed.version.startsWith('4-')).toBe(true);
     // Again (served from the cache of the first look), and in a process of its own, as another host would.
     expect((await manager.changes(sandbox.id)).version).toBe(listed.version);
-    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../testing/sandbox/change-version-child.ts'), dataDir, sandbox.id], { encoding: 'utf8' });
+    const child = spawnSync(process.execPath, tsxArgs(path.join(import.meta.dirname, '../../testing/sandbox/change-version-child.ts'), [dataDir, sandbox.id]), { encoding: 'utf8' });
     expect(child.stderr).toBe('');
     expect(child.stdout.trim()).toBe(listed.version);
 

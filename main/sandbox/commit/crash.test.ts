@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { TEMP_PREFIX } from './journal/index.ts';
 import { listActivity, newManager } from '../../testing/sandbox/harness.ts';
+import { tsxArgs } from '../../testing/child-process.ts';
 
 const FILES = 40;
 const child = path.join(import.meta.dirname, '../../testing/sandbox/commit-crash-child.ts');
@@ -32,7 +33,7 @@ describe('a commit killed mid-way', () => {
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
     for (let i = 0; i < FILES; i++) writeFiles(sandbox.path, { [`d${i % 4}/f${i}.txt`]: `new ${i}\n` });
     writeFiles(sandbox.path, { 'added.txt': 'added\n' });
-    const run = spawnSync(process.execPath, ['--import', 'tsx', child, dataDir, sandbox.id, point], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, tsxArgs(child, [dataDir, sandbox.id, point]), { encoding: 'utf8' });
     expect(run.signal, run.stderr).toBe('SIGKILL');
 
     const report = await manager.recover();
@@ -66,7 +67,7 @@ describe('an undo killed mid-way', () => {
     writeFiles(original, { 'a.txt': 'old a\n', 'b.txt': 'old b\n' });
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
     writeFiles(sandbox.path, { 'a.txt': 'new a\n', 'b.txt': 'new b\n' });
-    const run = spawnSync(process.execPath, ['--import', 'tsx', child, dataDir, sandbox.id, point, 'undo'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, tsxArgs(child, [dataDir, sandbox.id, point, 'undo']), { encoding: 'utf8' });
     expect(run.signal, run.stderr).toBe('SIGKILL');
 
     const { transactions } = await manager.recover();

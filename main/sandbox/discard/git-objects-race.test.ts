@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { git, gitRepo, writeFiles } from '../../testing/fixtures.ts';
 import { pruneAddedObjects } from './git-objects.ts';
 import { newManager } from '../../testing/sandbox/harness.ts';
+import { tsxArgs } from '../../testing/child-process.ts';
 
 const child = path.join(import.meta.dirname, '../../testing/sandbox/trash-crash-child.ts');
 
@@ -25,7 +26,7 @@ describe('a restore in one process and a prune in another', () => {
     expect(() => git(repo, 'cat-file', '-e', base)).toThrow();
 
     // The child pauses once its snapshot's objects are back in the repository, before its ref and worktree.
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dataDir, 'restore', trashId, 'writeFile', 'restoring', '1', 'pause'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, tsxArgs(child, [dataDir, 'restore', trashId, 'writeFile', 'restoring', '1', 'pause']), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const ended = new Promise<void>((resolve) => proc.on('exit', () => resolve()));

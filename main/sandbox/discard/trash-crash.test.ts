@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { exists, listActivity, newManager } from '../../testing/sandbox/harness.ts';
+import { tsxArgs } from '../../testing/child-process.ts';
 
 const KILLS = Number(process.env.BINDERY_TRASH_KILLS ?? 50);
 const PARALLEL = 3;
@@ -45,7 +46,7 @@ function expectWorkIn(dir: string, strategy: Strategy): void {
 /** Runs the child; resolves with whether it was killed and how many calls it counted otherwise. */
 function runChild(dataDir: string, action: Action, id: string, nth: number, mode: 'kill' | 'count'): Promise<{ killed: boolean; calls: number; out: string }> {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dataDir, action, id, '*', '', String(nth), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, tsxArgs(child, [dataDir, action, id, '*', '', String(nth), mode]), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     proc.stdout.on('data', (data) => (out += data));
     proc.stderr.on('data', (data) => (out += data));

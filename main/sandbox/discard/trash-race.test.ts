@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { newManager } from '../../testing/sandbox/harness.ts';
+import { tsxArgs } from '../../testing/child-process.ts';
 
 const child = path.join(import.meta.dirname, '../../testing/sandbox/trash-crash-child.ts');
 
@@ -23,7 +24,7 @@ describe('purging the trash while another process restores an entry', () => {
     const { trashId } = (await manager.discard(sandbox.id, { yes: true })) as { trashId: string };
 
     // The child pauses at its restore's first rename (its flag set, nothing moved yet).
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dataDir, 'restore', trashId, 'rename', '', '1', 'pause'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, tsxArgs(child, [dataDir, 'restore', trashId, 'rename', '', '1', 'pause']), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const ended = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
@@ -51,7 +52,7 @@ describe('a start-up recovery in another process while a discard is under way', 
     writeFiles(sandbox.path, { 'work.txt': 'work\n' });
 
     // The child pauses just before writing its discarding flag.
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dataDir, 'discard', sandbox.id, 'writeFile', 'discarding', '1', 'pause'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, tsxArgs(child, [dataDir, 'discard', sandbox.id, 'writeFile', 'discarding', '1', 'pause']), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const ended = new Promise<void>((resolve) => proc.on('exit', () => resolve()));

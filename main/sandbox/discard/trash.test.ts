@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { exists, newManager } from '../../testing/sandbox/harness.ts';
+import { tsxArgs } from '../../testing/child-process.ts';
 
 const asRoot = process.getuid?.() === 0;
 if (!asRoot) console.warn('trash.test.ts: skipping the read_only discard test: it runs a child as uid 65534, which needs root.');
@@ -79,7 +80,7 @@ describe('restoring after a new provision of the same sandbox', () => {
 describe('a read_only copied sandbox', () => {
   it.skipIf(!asRoot)('is discarded into the trash and restored read-only by an ordinary user', () => {
     const child = path.join(import.meta.dirname, '../../testing/sandbox/readonly-discard-child.ts');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', child], { encoding: 'utf8', uid: 65534, gid: 65534, cwd: path.resolve(import.meta.dirname, '../../..') });
+    const run = spawnSync(process.execPath, tsxArgs(child), { encoding: 'utf8', uid: 65534, gid: 65534, cwd: path.resolve(import.meta.dirname, '../../..') });
     expect(run.stderr).toBe('');
     const result = JSON.parse(run.stdout) as { base: string };
     fs.rmSync(result.base, { recursive: true, force: true });

@@ -19,9 +19,9 @@ import { seededRandom } from '../../sandbox/commit/journal/testing/crash-scenari
 import * as journal from '../../sandbox/commit/journal/index.ts';
 import type { FaultPoint } from '../../sandbox/commit/journal/index.ts';
 import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import { REPO_ROOT, tsxArgs } from '../child-process.ts';
 
 const CHILD = path.join(import.meta.dirname, 'commit-crash-trial-child.ts');
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** One trial: what the child does, and where it dies. */
 export interface EngineTrial {
@@ -51,7 +51,7 @@ export function engineTrials(seed: number, command: 'commit' | 'undo', count: nu
 function runChild(dataDir: string, sandboxId: string, trial: EngineTrial): Promise<{ signal: string | null; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if ('point' in trial.kill) Object.assign(env, { BINDERY_CRASH_POINT: trial.kill.point, BINDERY_CRASH_AT: String(trial.kill.at) });
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, sandboxId, trial.command], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, tsxArgs(CHILD, [dataDir, sandboxId, trial.command]), { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let timer: NodeJS.Timeout | undefined;
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

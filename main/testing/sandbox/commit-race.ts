@@ -16,9 +16,9 @@ import { insertPlan } from '../../registry/plans.ts';
 import { planCommits } from '../../registry/sandbox-commits.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
 import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import { REPO_ROOT, tsxArgs } from '../child-process.ts';
 
 const CHILD = path.join(import.meta.dirname, 'commit-race-child.ts');
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** `same`: both commit one sandbox; `two`: each commits its own sandbox of the same original, changed differently. */
 export type RaceMode = 'same' | 'two';
@@ -60,7 +60,7 @@ function changesOf(label: string, files: number): Record<string, string | null> 
 }
 
 function runChild(dataDir: string, sandboxId: string, env: Record<string, string>): Promise<RaceResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, sandboxId], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, tsxArgs(CHILD, [dataDir, sandboxId]), { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

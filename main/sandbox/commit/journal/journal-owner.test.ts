@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { applyTransaction, recoverTransactions, type TransactionOp } from './index.ts';
 import { lookAtTransactions } from './pending.ts';
 import { sha, workspace, writeTree } from './testing/test-support.ts';
+import { tsxEvalArgs } from '../../../testing/child-process.ts';
 
 const MODULE = path.join(import.meta.dirname, 'index.ts');
 
@@ -18,7 +19,7 @@ function pausedUndo(journalDir: string, target: string, transactionId: string): 
   const script = `const { undoTransaction } = await import(${JSON.stringify(MODULE)});
 const hooks = { at: async (point) => { if (point === 'restored') { process.stdout.write('paused\\n'); await new Promise(() => setInterval(() => {}, 1000)); } } };
 await undoTransaction({ journalDir: ${JSON.stringify(journalDir)}, targetRoot: ${JSON.stringify(target)}, transactionId: ${JSON.stringify(transactionId)}, hooks });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, tsxEvalArgs(script), { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`the undo child ended (${code}) before pausing`)));

@@ -6,6 +6,7 @@ import { decodeName, encodeName, inRoot } from '../../fs/index.ts';
 import { readJournal, TEMP_PREFIX, transactionDir } from './journal-file.ts';
 import { applyTransaction, listTransactions, recoverTransactions, undoTransaction, type TransactionOp } from './index.ts';
 import { sha, workspace } from './testing/test-support.ts';
+import { tsxArgs } from '../../../testing/child-process.ts';
 
 /** A name from raw bytes, escaped as change detection gives it (see ../fs-path.ts). */
 const named = (...bytes: number[]): string => decodeName(Buffer.from(bytes));
@@ -62,7 +63,7 @@ function setUp(): { sandbox: string; target: string; journalDir: string; ops: Tr
 function runCrashChild(scenarioFile: string, target: string, journalDir: string, point: string): ReturnType<typeof spawnSync> {
   const child = path.join(import.meta.dirname, 'testing/crash-child.ts');
   const env = { ...process.env, BINDERY_CRASH_POINT: point, BINDERY_CRASH_AT: '1' };
-  return spawnSync(process.execPath, ['--import', 'tsx', child, 'apply', scenarioFile, target, journalDir], { env, encoding: 'utf8' });
+  return spawnSync(process.execPath, tsxArgs(child, ['apply', scenarioFile, target, journalDir]), { env, encoding: 'utf8' });
 }
 
 describe('names that are not UTF-8', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withLocks } from './process-lock.ts';
 import { tempDir } from './testing/test-support.ts';
+import { tsxEvalArgs } from '../../../testing/child-process.ts';
 
 const MODULE = path.join(import.meta.dirname, 'process-lock.ts');
 
@@ -10,7 +11,7 @@ const MODULE = path.join(import.meta.dirname, 'process-lock.ts');
 function holder(dir: string, key: string): Promise<ReturnType<typeof spawn>> {
   const script = `const { withLocks } = await import(${JSON.stringify(MODULE)});
 await withLocks(${JSON.stringify(dir)}, [{ key: ${JSON.stringify(key)}, label: 'committing to ${key}' }], async () => { process.stdout.write('held\\n'); await new Promise(() => setInterval(() => {}, 1000)); });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, tsxEvalArgs(script), { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('held') && resolve(child));

@@ -15,6 +15,7 @@ import {
 } from './index.ts';
 import { locksDirOf } from './process-lock.ts';
 import { readTree, sha, tempFilesIn, workspace, writeTree } from './testing/test-support.ts';
+import { tsxEvalArgs } from '../../../testing/child-process.ts';
 
 /** A journal in state `prepared`, as a commit leaves it when it dies right after writing it. */
 async function preparedJournal(journalDir: string, targetRoot: string, ownerPid: number): Promise<string> {
@@ -28,7 +29,7 @@ async function preparedJournal(journalDir: string, targetRoot: string, ownerPid:
 function lockHolder(locksDir: string, key: string): Promise<ChildProcess> {
   const script = `const { withLocks } = await import(${JSON.stringify(path.join(import.meta.dirname, 'process-lock.ts'))});
 await withLocks(${JSON.stringify(locksDir)}, [{ key: ${JSON.stringify(key)}, label: 'committing' }], async () => { process.stdout.write('held\\n'); await new Promise(() => setInterval(() => {}, 1000)); });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, tsxEvalArgs(script), { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('held') && resolve(child));

@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { materializeOld, verifyTarget, type Scenario, type ScenarioState } from './crash-scenario.ts';
 import { applyTransaction, listTransactions, recoverTransactions } from '../index.ts';
 import type { FaultPoint } from '../types.ts';
+import { REPO_ROOT, tsxArgs } from '../../../../testing/child-process.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CHILD = path.join(HERE, 'crash-child.ts');
-const REPO_ROOT = path.resolve(HERE, '../../../../..');
 /** What crash-child.ts writes into a target when asked to drift one. */
 const USER_EDIT: ScenarioState = {
   kind: 'file',
@@ -56,7 +56,7 @@ function runChild(args: string[], kill: Kill, driftAt = 0): Promise<ChildRun> {
     env.BINDERY_CRASH_POINT = kill.point;
     env.BINDERY_CRASH_AT = String(kill.at);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, tsxArgs(CHILD, args), { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   let timer: NodeJS.Timeout | undefined;
