@@ -167,7 +167,7 @@ function LineCode({
   const segments = lineSegments(text, tokens, line.kind === 'context' ? null : ctx.words(index));
   const hits = ctx.hits?.get(index) ?? null;
   const pieces: Array<Segment | Piece> = needsPieces(text, hits)
-    ? linePieces(segments, hits, ctx.current?.line === index ? ctx.current.start : -1)
+    ? linePieces(segments, hits, isCurrentLine(ctx, index, line, side) ? (ctx.current?.start ?? -1) : -1)
     : segments;
   return (
     <>
@@ -190,6 +190,11 @@ function LineCode({
       ) : null}
     </>
   );
+}
+
+/** A context line is drawn twice side by side: its current match is marked once, on the new half. */
+function isCurrentLine(ctx: RowContext, index: number, line: DiffLine, side: 'old' | 'new'): boolean {
+  return ctx.current?.line === index && (line.kind !== 'context' || side === 'new');
 }
 
 function PieceView({ piece }: { piece: Segment | Piece }) {

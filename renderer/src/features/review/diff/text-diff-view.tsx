@@ -76,6 +76,13 @@ export function TextDiffView(props: Props) {
   );
   const bidi = useMemo(() => countBidi(diff), [diff]);
   const scrollBack = useRef<HTMLDivElement>(null);
+  // A key that swaps the body (the table for the "only whitespace" panel) keeps focus in the viewer.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    scrollBack.current?.querySelector<HTMLElement>('.diff-scroll, .diff-panel .diff-btn')?.focus();
+  }, [hideWhitespace, wholeFile]);
 
   const notes = [
     ...fileNotes(file),
@@ -92,6 +99,7 @@ export function TextDiffView(props: Props) {
     const option = optionKey(event);
     if (option) {
       event.preventDefault();
+      refocus.current = true;
       if (option === 'whitespace') onHideWhitespaceChange(!hideWhitespace);
       else setWholeFile((on) => !on);
       return;

@@ -52,9 +52,9 @@ export function useFind(diff: LineDiff, mode: DiffMode): FindState {
     (delta: 1 | -1) => {
       if (total === 0) return;
       setPos((prev) => {
+        // Until the first move the current match is the first one (index 0 of this result).
         const from = prev.result === result ? prev.index : 0;
-        const moved = prev.result === result ? (from + delta + total) % total : from;
-        return { result, index: moved, seq: prev.seq + 2 };
+        return { result, index: (from + delta + total) % total, seq: prev.seq + 2 };
       });
     },
     [result, total],
