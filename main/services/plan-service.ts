@@ -229,7 +229,8 @@ export class PlanService {
     const outcomes = one
       ? [await this.options.sandboxes.commit(one.id, { ...commitOptions, expectedVersion: commitOptions.expectedVersion ?? expectedFor(expectedVersions, one.id) })]
       : await this.options.sandboxes.commitAll(plan.id, commitOptions);
-    await this.status.refreshCommitStatus(plan.id);
+    // What each commit counted left spares listing its sandbox again (a commit lists at most once).
+    await this.status.refreshCommitStatus(plan.id, new Map(outcomes.flatMap((o) => (o.left === undefined ? [] : [[o.sandboxId, o.left] as const]))));
     await this.status.refreshed();
     return outcomes;
   }

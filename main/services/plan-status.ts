@@ -56,8 +56,11 @@ export class PlanStatusBook {
     logActivity(this.db, { at: this.stamp(), kind, planId, sandboxId: null, message });
   }
 
-  /** After a commit or undo: committed when no live sandbox has changes left, else partially committed. */
-  async refreshCommitStatus(planId: string): Promise<void> {
+  /**
+   * After a commit or undo: committed when no live sandbox has changes left, else partially
+   * committed. `known`: what a commit just counted left, by sandbox id (those are not listed again).
+   */
+  async refreshCommitStatus(planId: string, known: ReadonlyMap<string, number> = new Map()): Promise<void> {
     if (planCommits(this.db, planId).every((c) => c.undoneAt !== null)) {
       this.setStatus(planId, 'ready', 'no commit in effect');
       return;
@@ -65,8 +68,8 @@ export class PlanStatusBook {
     const live = this.sandboxes.planSandboxes(planId).filter((s) => s.status === 'ready' || s.status === 'committed');
     const remaining = await Promise.all(
       live.map((s) =>
-        this.sandboxes.changes(s.id).then(
-          (c) => (s.access === 'read_only' ? 0 : c.changes.filter((change) => change.drift !== 'applied').length),
+        (known.has(s.id) ? Promise.resolve(known.get(s.id)!) : this.sandboxes.changes(s.id)).then(
+          (c) => (typeof c === 'number' ? c : s.access === 'read_only' ? 0 : c.changes.filter((change) => change.drift !== 'applied').length),
           () => 1,
         ),
       ),

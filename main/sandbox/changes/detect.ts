@@ -207,7 +207,7 @@ function readAhead(sandbox: SandboxInfo, rels: readonly string[]): ReadAhead {
  * Reads both sides of each candidate (or takes them from `ahead`), and the base content where it
  * is known; adds to `learned` the base hashes a copy's original proves (for learnBaseHashes).
  */
-async function readStates(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, ahead: ReadAhead | undefined, ownCommits: OwnCommits | undefined, learned: Map<string, string>): Promise<PathState[]> {
+export async function readStates(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, ahead: ReadAhead | undefined, ownCommits: OwnCommits | undefined, learned: Map<string, string>): Promise<PathState[]> {
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);
   await forEachLimit(rels, 16, async (rel, index) => {

@@ -36,9 +36,14 @@ function baseId(base: BaseInfo): string {
   return `${entry.type}:${entry.size}@${entry.mtimeMs}#${entry.ino}${entry.target === undefined ? '' : `>${entry.target}`}`;
 }
 
+/** What the version takes from one change: two changes with the same line look the same in a review. */
+export function versionLine({ change: c, ids }: VersionedChange): string {
+  return JSON.stringify([c.path, c.oldPath, c.kind, c.oldType, c.newType, c.oldMode, c.newMode, c.drift, ids]);
+}
+
 /** The version of a change list. Line counts and sizes are left out: they follow from the content ids. */
 export function changeListVersion(changes: readonly VersionedChange[]): string {
-  const lines = changes.map(({ change: c, ids }) => JSON.stringify([c.path, c.oldPath, c.kind, c.oldType, c.newType, c.oldMode, c.newMode, c.drift, ids]));
+  const lines = changes.map(versionLine);
   lines.sort();
   const hash = createHash('sha256');
   for (const line of lines) hash.update(line).update('\n');

@@ -28,9 +28,13 @@ export interface CommitOptions extends CommitSelection {
 }
 
 /** What a commit did. */
-export type CommitOutcome =
+export type CommitOutcome = (
   | { kind: 'committed'; sandboxId: string; commit: CommitInfo; skipped: string[] }
-  | { kind: 'nothing'; sandboxId: string; skipped: string[]; reason: string };
+  | { kind: 'nothing'; sandboxId: string; skipped: string[]; reason: string }
+) & {
+  /** Changes of the sandbox still not in the original, as the commit's own list counted them (no second listing). */
+  left?: number;
+};
 
 /** Commits one sandbox. */
 export async function commitSandbox(context: EngineContext, sandbox: SandboxInfo, options: CommitOptions): Promise<CommitOutcome> {
@@ -125,7 +129,7 @@ async function undoLocked(context: EngineContext, sandbox: SandboxInfo): Promise
 
 async function apply(context: EngineContext, plan: CommitPlan, options: CommitOptions, branch: string | null): Promise<CommitOutcome> {
   const { sandbox } = plan;
-  if (plan.ops.length === 0) return { kind: 'nothing', sandboxId: sandbox.id, skipped: plan.skipped, reason: 'no changes left to write' };
+  if (plan.ops.length === 0) return { kind: 'nothing', sandboxId: sandbox.id, skipped: plan.skipped, reason: 'no changes left to write', left: plan.left };
   const result = await context.journal.applyTransaction({
     journalDir: context.layout.journalDir,
     targetRoot: sandbox.originalPath,
@@ -168,7 +172,7 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
   const how = onBranch ? ` and committed as ${onBranch.commit.slice(0, 12)} on ${branch}${leftOut}` : '';
   logEvent(context, 'commit', sandbox.planId, sandbox.id, `Committed ${result.written.length} written, ${result.deleted.length} deleted into ${sandbox.originalPath}${how}.`);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'committed' });
-  return { kind: 'committed', sandboxId: sandbox.id, commit, skipped: plan.skipped };
+  return { kind: 'committed', sandboxId: sandbox.id, commit, skipped: plan.skipped, left: plan.left };
 }
 
 /**

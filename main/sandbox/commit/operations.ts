@@ -11,6 +11,7 @@ import { ulid } from 'ulid';
 import { ConflictError, ValidationError } from '../../../shared/errors.ts';
 import { assertReviewed, inspectedVersion } from '../changes/version.ts';
 import { committedMode, inspectChanges, type InspectedChange, type OwnCommits, type PathState } from '../changes/detect.ts';
+import { inspectSelected } from '../changes/selected.ts';
 import { unreadableError } from '../changes/unreadable.ts';
 import type { DiskEntry } from '../changes/content.ts';
 import { decodeName, displayPath, inRoot } from '../fs/index.ts';
@@ -47,6 +48,8 @@ export interface CommitPlan {
   removeDirs: string[];
   /** Resolutions naming no path this commit chose (a plan's commit checks them over all its sandboxes). */
   unmatchedResolutions: string[];
+  /** Changes of the sandbox not applied to the original once this commit is written (from the list it worked from). */
+  left: number;
 }
 
 /**
@@ -58,19 +61,27 @@ export async function planCommit(sandbox: SandboxInfo, selection: CommitSelectio
   assertSelected(selection.paths);
   // Taken before any file is hashed, so the journal can tell which hashes a later stat still proves.
   const hashedAtMs = Date.now();
-  const inspected = await inspectChanges(sandbox, tempDir, ownCommits);
+  // The reviewed list, when this process still holds it, spares listing the whole sandbox again.
+  const listed = selection.expectedVersion !== undefined && selection.paths ? await inspectSelected(sandbox, selection.expectedVersion, selection.paths, ownCommits) : null;
+  const inspected = listed?.inspected ?? (await inspectChanges(sandbox, tempDir, ownCommits));
   // Checked against the very list the ops are made from, so nothing unreviewed slips in between.
-  if (selection.expectedVersion !== undefined) assertReviewed(selection.expectedVersion, inspectedVersion(inspected, sandbox.strategy), sandbox);
+  if (!listed && selection.expectedVersion !== undefined) assertReviewed(selection.expectedVersion, inspectedVersion(inspected, sandbox.strategy), sandbox);
   const chosen = select(inspected, selection.paths, sandbox);
   const resolutions = selection.resolutions ?? {};
   const resolutionOf = (change: InspectedChange['change']) => resolutions[change.path] ?? (change.oldPath !== null ? resolutions[change.oldPath] : undefined);
   // Only a commit that includes a path it cannot read, or a special file (a FIFO), is refused, before anything is made for it.
   const unreadable = chosen.filter((c) => c.change.unreadable && resolutionOf(c.change) !== 'ours').map((c) => c.change);
   if (unreadable.length > 0) throw unreadableError(unreadable, sandbox.resourceName);
-  const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [], unmatchedResolutions: unmatched(resolutions, chosen) };
+  const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [], unmatchedResolutions: unmatched(resolutions, chosen), left: 0 };
+  const picked = new Set(chosen);
+  plan.left = (listed?.othersLeft ?? 0) + inspected.filter((c) => !picked.has(c) && c.change.drift !== 'applied').length;
   for (const item of chosen) {
     const { change } = item;
-    if (sandbox.access === 'write_only' && change.kind === 'deleted') continue;
+    // A deletion write_only cannot make stays a change of the sandbox, as a path kept as the original does.
+    if (sandbox.access === 'write_only' && change.kind === 'deleted') {
+      if (change.drift !== 'applied') plan.left++;
+      continue;
+    }
     if (change.drift === 'applied') {
       plan.skipped.push(change.path);
       continue;
@@ -82,6 +93,7 @@ export async function planCommit(sandbox: SandboxInfo, selection: CommitSelectio
         continue;
       }
       if (resolution === 'ours') {
+        plan.left++;
         plan.skipped.push(change.path);
         continue;
       }
