@@ -9,6 +9,7 @@ import { ulid } from 'ulid';
 import { ConflictError } from '../../../shared/errors.ts';
 import { makeFoldersWritable, makeReadOnly } from '../provision/access.ts';
 import { countChanges, detectChanges } from '../changes/detect.ts';
+import { forgetListing } from '../changes/listing.ts';
 import { logEvent, type EngineContext } from '../engine-context.ts';
 import { git } from '../../git/index.ts';
 import { assertDeletable, metaDir } from '../provision/layout.ts';
@@ -78,6 +79,8 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxInf
   if (!trashId) markDiscarded(context, sandbox, context.now(), `Discarded the sandbox of ${sandbox.resourceName}.`);
   // Without a trash entry nothing can bring its commits back, so their undo (and backups) ends here.
   if (!trashId) await dropUnservedBackups(context).catch(() => undefined);
+  // A sandbox made again for the plan keeps this id: it must not be read against this one's bases.
+  forgetListing(sandbox.id);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'discarded' });
   return { kind: 'discarded', sandboxId: sandbox.id, counts, trashId };
 }
