@@ -106,8 +106,12 @@ export function FilePanel({ id, changes, selected, onSelect, onOrder }: FilePane
 
   const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if ((event.target as HTMLElement).closest('input')) return;
-    const action = listKeyAction(rows, active, event.key);
+    // On a row's checkbox (clicked with the mouse) Space is the checkbox's own; arrows move from its row.
+    const box = (event.target as HTMLElement).closest('input');
+    if (box && event.key === ' ') return;
+    const boxKey = box?.closest('.file-row')?.querySelector<HTMLElement>('[data-row-key]')?.dataset.rowKey;
+    const from = boxKey === undefined ? active : rows.findIndex((r) => r.key === boxKey);
+    const action = listKeyAction(rows, from, event.key);
     if (!action) return;
     event.preventDefault();
     event.stopPropagation();

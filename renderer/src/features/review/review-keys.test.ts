@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { reviewKey, reviewShortcuts } from './review-keys.ts';
 
-/** A stand-in for an event target: matches selectors against the names it is "inside". */
+/**
+ * A stand-in for an event target: matches selectors against the names it is "inside";
+ * "input:checkbox" is an input of that type ("input" alone a text field), matched by `:not([type])`.
+ */
 function inside(...selectors: string[]): EventTarget {
+  const matches = (part: string, name: string): boolean => {
+    if (part === name) return true;
+    const [tag, type = 'text'] = name.split(':');
+    if (tag !== 'input') return false;
+    return part === 'input' || (part.startsWith('input:not(') && !part.includes(`[type="${type}"]`));
+  };
   return {
-    closest: (query: string) => query.split(',').some((part) => selectors.includes(part.trim())),
+    closest: (query: string) => query.split(',').some((part) => selectors.some((name) => matches(part.trim(), name))),
   } as unknown as EventTarget;
 }
 
@@ -40,6 +49,13 @@ describe('review keys', () => {
     expect(reviewKey(key('j', { ctrlKey: true }), false)).toBeNull();
     expect(reviewKey(key('j'), true)).toBeNull();
     expect(reviewKey(key('Enter', { ctrlKey: true, target: inside('dialog[open]') }), false)).toBeNull();
+  });
+
+  it('still takes keys with focus on a checkbox or radio (only text fields keep their letters)', () => {
+    expect(reviewKey(key('j', { target: inside('input:checkbox') }), false)).toBe('next-file');
+    expect(reviewKey(key('?', { target: inside('input:radio') }), false)).toBe('help');
+    expect(reviewKey(key('j', { target: inside('input:search') }), false)).toBeNull();
+    expect(reviewKey(key('n', { target: inside('textarea') }), false)).toBeNull();
   });
 
   it('lists every key it handles in the help', () => {

@@ -4,6 +4,7 @@
  * taken by the file list or the diff (default prevented), are left alone.
  */
 import type { ShortcutGroup } from '../../components/shortcuts-dialog.tsx';
+import { TEXT_ENTRY } from '../../lib/text-entry.ts';
 
 /** What a key asks the review for. */
 export type ReviewKeyAction = 'next-file' | 'previous-file' | 'next-change' | 'previous-change' | 'commit' | 'help';
@@ -33,7 +34,7 @@ export function reviewKey(
   if (target?.closest?.('dialog[open]')) return null;
   if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey) return 'commit';
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
-  if (target?.closest?.('input, textarea, select, [contenteditable="true"]')) return null;
+  if (target?.closest?.(TEXT_ENTRY)) return null;
   return PLAIN[event.key] ?? null;
 }
 

@@ -1,0 +1,48 @@
+/**
+ * The review's keys after a file's checkbox is clicked with the mouse: focus then sits on a
+ * checkbox, which is not a text field, so j/k, "/" and the list's arrows still work.
+ */
+import { expect, test } from './fixtures.ts';
+import { seedReview } from './pages/review-seed.ts';
+import { Workspace } from './pages/workspace.ts';
+
+let workspace: Workspace;
+test.beforeEach(async () => {
+  workspace = await Workspace.create();
+});
+test.afterEach(async () => {
+  await workspace.dispose();
+});
+
+const ORIGINAL = { 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' };
+const CHANGED = { 'a.txt': 'a2\n', 'b.txt': 'b2\n', 'c.txt': 'c2\n' };
+
+test('j/k, arrows and "/" still work with focus on a checkbox', async ({ app }) => {
+  const page = app.page;
+  const seeded = await seedReview(app, workspace, ORIGINAL, CHANGED);
+  await seeded.open('a.txt');
+  const { review } = seeded;
+  await page.getByRole('radio', { name: 'Flat' }).click();
+
+  // A click on b's checkbox leaves focus there; j moves to the next file all the same.
+  const box = review.row('b.txt').getByRole('checkbox');
+  await box.click();
+  await expect(box).toBeFocused();
+  await expect(box).not.toBeChecked();
+  await page.keyboard.press('j');
+  await expect(review.file('b.txt')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('k');
+  await expect(review.file('a.txt')).toHaveAttribute('aria-selected', 'true');
+
+  // The arrows move in the list from a checkbox as from its row.
+  await box.click();
+  await expect(box).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(review.file('c.txt')).toBeFocused();
+
+  // "Select all" is a checkbox too: "/" from there focuses the filter.
+  await page.getByRole('checkbox', { name: 'Select all files for commit' }).focus();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Filter files' })).toBeFocused();
+  await expect(page.getByRole('searchbox', { name: 'Filter files' })).toHaveValue('');
+});
