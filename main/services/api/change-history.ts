@@ -9,6 +9,8 @@ import type { SandboxChangeDelta, SandboxChangeList } from '../../../shared/dto.
 /** How many versions are kept per sandbox, and how many sandboxes. */
 export const HISTORY_VERSIONS = 4;
 export const HISTORY_SANDBOXES = 32;
+/** Changed files kept over all lists (tens of MB): big reviews evict the least recently asked. */
+export const HISTORY_ENTRIES = 60_000;
 
 /** Past lists of recently asked sandboxes; the oldest go first. */
 export class ChangeListHistory {
@@ -17,6 +19,7 @@ export class ChangeListHistory {
   constructor(
     private readonly versions = HISTORY_VERSIONS,
     private readonly sandboxes = HISTORY_SANDBOXES,
+    private readonly entries = HISTORY_ENTRIES,
   ) {}
 
   /** Answers a client holding `since` with the current `list`, and remembers `list`. */
@@ -65,5 +68,21 @@ export class ChangeListHistory {
     lists.delete(list.version);
     lists.set(list.version, list);
     while (lists.size > this.versions) lists.delete(lists.keys().next().value as string);
+    this.trim(list.sandboxId);
+  }
+
+  /** Drops the least recently asked lists past the entry budget, the asking sandbox's newest last. */
+  private trim(current: string): void {
+    let total = 0;
+    for (const lists of this.bySandbox.values()) for (const list of lists.values()) total += list.changes.length;
+    for (const [sandboxId, lists] of this.bySandbox) {
+      for (const [version, list] of lists) {
+        if (total <= this.entries) return;
+        if (sandboxId === current && lists.size === 1) return;
+        lists.delete(version);
+        total -= list.changes.length;
+      }
+      if (lists.size === 0) this.bySandbox.delete(sandboxId);
+    }
   }
 }

@@ -146,6 +146,16 @@ describe('ChangeListHistory', () => {
     expect(history.answer(list('3-c', ['x', 'y', 'z']), '2-b').kind).toBe('delta');
   });
 
+  it('keeps no more changed files than its budget, dropping the least recently asked sandbox first', () => {
+    const history = new ChangeListHistory(4, 8, 5);
+    const other = (version: string, paths: string[]) => ({ ...list(version, paths), sandboxId: 'sb-other' });
+    history.answer(other('1-o', ['a', 'b', 'c']), undefined);
+    history.answer(list('1-a', ['x', 'y', 'z']), undefined);
+    // Six entries over a budget of five: the other sandbox's list went, the asking one stays.
+    expect(history.answer(list('1-a', ['x', 'y', 'z']), '1-a').kind).toBe('unchanged');
+    expect(history.answer(other('1-o', ['a', 'b', 'c']), '1-o').kind).toBe('full');
+  });
+
   it('sends the whole list when most of it changed', () => {
     const history = new ChangeListHistory();
     const many = Array.from({ length: 40 }, (_, i) => `f${i}`);
