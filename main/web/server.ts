@@ -21,6 +21,7 @@ import {
   TOKEN_HEADER,
 } from './security.ts';
 import { NOT_BUILT_PAGE, resolveStatic } from './static-files.ts';
+import { handleTestCounters, testCountersEnabled } from './test-counters.ts';
 
 /** The most a request body may hold: a 1 MB tool file, JSON-escaped, fits. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -39,6 +40,8 @@ export interface WebServerOptions {
   port?: number;
   /** Fixed token for tests; a random one otherwise. */
   token?: string;
+  /** Serve the engine's counters at /__test/counters (default: BINDERY_TEST_COUNTERS=1, a test build). */
+  testCounters?: boolean;
 }
 
 /** A running web host. */
@@ -66,6 +69,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     );
   }
   const token = options.token ?? newToken();
+  const testCounters = options.testCounters ?? testCountersEnabled();
   const state: ServerState = { allowed: [], closing: false, inFlight: 0, streams: new Set() };
   const server = http.createServer((request, response) => {
     if (state.closing) {
@@ -74,7 +78,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     state.inFlight++;
     response.once('close', () => state.inFlight--);
-    handle(request, response, { ...options, token, allowed: state.allowed, streams: state.streams }).catch((error: unknown) => {
+    handle(request, response, { ...options, token, allowed: state.allowed, streams: state.streams, testCounters }).catch((error: unknown) => {
       if (!response.headersSent) sendError(response, 500, { code: 'internal', message: `The server failed: ${(error as Error).message}` });
       else response.destroy();
     });
@@ -142,6 +146,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, contex
   }
   const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(request, response, url, context);
+  if (url.pathname.startsWith('/__test/')) return handleTestCounters(request, response, url.pathname, context.token, context.testCounters === true);
   if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(response, 405, refusal('Only GET is served outside /api/.'));
   return serveStatic(request, response, url.pathname, context.rendererDir);
 }
