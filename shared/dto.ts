@@ -359,6 +359,8 @@ export interface FileDiffView {
   oldPath: string | null;
   newPath: string | null;
   status: ChangeKindValue;
+  /** A rename's likeness of old and new content, 50-100 (ChangedFile.similarity); absent for other kinds. */
+  similarity?: number;
   binary: boolean;
   /** Sizes in bytes; null where that side does not exist. */
   oldSize: number | null;

@@ -67,6 +67,7 @@ export async function fileDiffView(
     oldPath: change.kind === 'added' ? null : (change.oldPath ?? change.path),
     newPath: change.kind === 'deleted' ? null : change.path,
     status: change.kind,
+    ...(change.similarity === undefined ? {} : { similarity: change.similarity }),
     binary: change.binary,
     oldSize: sides.oldSize,
     newSize: sides.newSize,

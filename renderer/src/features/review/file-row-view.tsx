@@ -8,6 +8,8 @@ import { memo, useEffect, useRef, type ReactElement } from 'react';
 import { Icon } from '../../components/icons.tsx';
 import { formatCount, formatNumber } from '../../lib/counts.ts';
 import { STATUS_LETTER, type FileRow } from './file-rows.ts';
+import { renameSimilarity } from './rename-label.ts';
+import './rename-label.css';
 
 type DirRowData = Extract<FileRow, { kind: 'dir' }>;
 type FileRowData = Extract<FileRow, { kind: 'file' }>;
@@ -99,6 +101,7 @@ export const FileRowView = memo(function FileRowView({
   const { change } = row;
   const conflict = change.drift === 'conflict';
   const applied = change.drift === 'applied';
+  const likeness = renameSimilarity(change.kind, change.similarity);
   return (
     <div
       className={`file-row${selected ? ' is-selected' : ''}${active ? ' is-active' : ''}${applied ? ' is-applied' : ''}`}
@@ -123,8 +126,9 @@ export const FileRowView = memo(function FileRowView({
         title={change.oldPath ? `${change.oldPath} → ${change.path}` : change.path}
         onClick={() => onSelect(change.path)}
       >
-        <span className={`status-letter is-${change.kind}`} aria-label={change.kind.replace('_', ' ')}>
+        <span className={`status-letter is-${change.kind}`} aria-label={[change.kind.replace('_', ' '), likeness].filter(Boolean).join(' ')}>
           {STATUS_LETTER[change.kind]}
+          {likeness && <span className="status-similarity"> {likeness}</span>}
         </span>
         <span className="file-row-path">
           {row.folder && <span className="file-row-folder">{row.folder}</span>}

@@ -8,6 +8,8 @@ import { ArrowRightIcon, ChevronDownIcon, ChevronUpIcon } from './diff-icons.tsx
 import { displayPath, type DiffFile, type DiffMode } from './file-diff.ts';
 import { nounFor } from '../../../lib/counts.ts';
 import { formatCount, renameParts } from './format.ts';
+import { renameSimilarity } from '../rename-label.ts';
+import '../rename-label.css';
 
 /** Change navigation state shown in the header (absent for non-text views). */
 export interface HeaderNavigation {
@@ -30,11 +32,13 @@ interface Props {
 
 /** The file header; `mode` null hides the toggle (binary, image and gated views have one layout). */
 export function DiffHeader({ file, stats, notes, navigation, mode, onModeChange, tools }: Props) {
-  const label = STATUS_LABEL[file.status];
+  const likeness = renameSimilarity(file.status, file.similarity);
+  const label = likeness ? `${STATUS_LABEL[file.status]}, ${likeness} alike` : STATUS_LABEL[file.status];
   return (
     <header className="diff-header">
       <span className={`diff-status is-${file.status}`} title={label} aria-label={label}>
         {STATUS_LETTER[file.status]}
+        {likeness ? <span className="diff-status-similarity"> {likeness}</span> : null}
       </span>
       <h3 className="diff-path">
         <FilePath file={file} />

@@ -8,7 +8,7 @@ import type { FileDiffView } from '../../../../../shared/dto.ts';
  * One file to show: paths, status, sizes, and the texts or image URLs the viewer renders. Texts,
  * images, counts, modes and types may be absent (not loaded: binary, or withheld as too large).
  */
-export type DiffFile = Pick<FileDiffView, 'oldPath' | 'newPath' | 'status' | 'binary' | 'oldSize' | 'newSize'> &
+export type DiffFile = Pick<FileDiffView, 'oldPath' | 'newPath' | 'status' | 'binary' | 'oldSize' | 'newSize' | 'similarity'> &
   Partial<
     Pick<
       FileDiffView,
