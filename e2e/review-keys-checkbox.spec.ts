@@ -1,8 +1,11 @@
 /**
  * The review's keys after a file's checkbox is clicked with the mouse: focus then sits on a
- * checkbox, which is not a text field, so j/k, "/" and the list's arrows still work.
+ * checkbox, which is not a text field, so j/k, "/" and the list's arrows still work. And the diff
+ * header in the narrow panel of a 1024x768 window (screenshots, light and dark, in e2e/artifacts/).
  */
-import { expect, test } from './fixtures.ts';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ARTIFACTS_DIR, expect, test } from './fixtures.ts';
 import { seedReview } from './pages/review-seed.ts';
 import { Workspace } from './pages/workspace.ts';
 
@@ -45,4 +48,27 @@ test('j/k, arrows and "/" still work with focus on a checkbox', async ({ app }) 
   await page.keyboard.press('/');
   await expect(page.getByRole('searchbox', { name: 'Filter files' })).toBeFocused();
   await expect(page.getByRole('searchbox', { name: 'Filter files' })).toHaveValue('');
+});
+
+test('at 1024x768 the diff header keeps the path and every tool inside the panel', async ({ app }) => {
+  const page = app.page;
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const deep = 'src/checkout/payment/validation/luhn.ts';
+  const seeded = await seedReview(app, workspace, { [deep]: 'a\nb\nc\n' }, { [deep]: 'a\nB\nc\n' });
+  const diff = await seeded.open(deep);
+  const header = diff.locator('.diff-header');
+  const split = header.getByRole('radio', { name: 'Split' });
+  await expect(split).toBeVisible();
+  const frame = (await header.boundingBox())!;
+  const toggle = (await split.boundingBox())!;
+  expect(toggle.x + toggle.width).toBeLessThanOrEqual(frame.x + frame.width);
+  // The file's name is shown, not squeezed to nothing by the tools.
+  const name = (await header.locator('.diff-path').boundingBox())!;
+  expect(name.width).toBeGreaterThan(60);
+  await fs.mkdir(ARTIFACTS_DIR, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, `review-header-1024x768-${scheme}.png`) });
+  }
 });
