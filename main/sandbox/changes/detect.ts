@@ -21,6 +21,7 @@ import { listingOf, rememberListing } from './listing.ts';
 import { pairRenames, renameChange, type Pairable } from './renames.ts';
 import { fingerprint } from './similarity.ts';
 import { describe } from './describe.ts';
+import { behindLink, type LinkMemo } from './link-parents.ts';
 
 export { committedMode } from './describe.ts';
 
@@ -210,11 +211,14 @@ function readAhead(sandbox: SandboxInfo, rels: readonly string[]): ReadAhead {
 export async function readStates(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, ahead: ReadAhead | undefined, ownCommits: OwnCommits | undefined, learned: Map<string, string>): Promise<PathState[]> {
   const rels = [...bases.keys()];
   const states: PathState[] = new Array(rels.length);
+  const links: LinkMemo = new Map();
   await forEachLimit(rels, 16, async (rel, index) => {
     const base = bases.get(rel) ?? null;
     const sides = ahead?.get(rel) ?? (await readSides(sandbox, rel));
     const { entries, readAtMs } = sides;
-    const [inSandbox, original] = entries;
+    // Behind a folder swapped for a link nothing is there, as git has it: not what the link leads to.
+    const inSandbox: DiskEntry = behindLink(sandbox.path, rel, links) ? { type: null } : entries[0];
+    const original: DiskEntry = behindLink(sandbox.originalPath, rel, links) ? { type: null } : entries[1];
     // A special file in the sandbox is a change that cannot be committed, never the deletion of what the base had there.
     const unreadable = sides.unreadable ?? specialSide(inSandbox);
     // A folder in the sandbox holds nothing that can be committed at this path: where the base had
