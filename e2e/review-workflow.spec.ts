@@ -155,7 +155,7 @@ test('walks the whole review story on real repositories', async ({ app, pageErro
   await expect(slot).toContainText('Not bound');
   await expect(slot).toContainText('2 resources of type git-checkout are linked to project "billing"');
   await expect(slot.getByRole('table', { name: 'Candidates for repo' }).getByRole('row')).toHaveCount(3);
-  await expect(page.getByRole('button', { name: 'Provision plan' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Provision and run' })).toBeDisabled();
   await shot(page, 'review-inspector-ambiguous');
   await slot.getByRole('button', { name: 'Set alias “repo” on local/billing-api' }).click();
   await inspector.expectToast('Set alias "repo" on local/billing-api in billing.');
@@ -164,13 +164,12 @@ test('walks the whole review story on real repositories', async ({ app, pageErro
   await expect(slot.getByRole('row').filter({ hasText: 'chosen' })).toContainText('local/billing-api');
   await shot(page, 'review-inspector');
 
-  // Provision and run: the output streams in and the changes appear.
+  // Provision and run: the run starts by itself, the output streams in and the changes appear.
   const plan = await inspector.provision();
   const card = plan.sandbox('local/billing-api');
   await expect(card).toContainText('ready');
   await expect(card).toContainText('Git worktree');
-  await expect(card).toContainText('0 changes');
-  const panel = await plan.runTool();
+  const panel = await plan.awaitRun();
   await expect(panel.getByRole('status')).toContainText('Finished (exit 0)');
   await expect(panel.getByLabel('Run output')).toContainText('edited src/invoice.ts');
   await expect(card).toContainText('3 changes');
@@ -222,8 +221,9 @@ test('walks the whole review story on real repositories', async ({ app, pageErro
   expect(await fs.readFile(path.join(api, 'README.md'), 'utf8')).toBe('# billing-api\nnew line\n');
   await expect(fs.access(path.join(api, 'data.bin'))).rejects.toThrow();
 
-  // Undo restores the original.
+  // Undo restores the original, once confirmed.
   await page.getByRole('button', { name: 'Undo last commit' }).click();
+  await review.dialog(/^Undo the last commit/).getByRole('button', { name: 'Undo commit' }).click();
   await expect(review.outcome()).toContainText(
     'undid the last commit; restored 1 file in the original (README.md)',
   );
@@ -249,7 +249,7 @@ test('walks the whole review story on real repositories', async ({ app, pageErro
   // Another plan, discarded with its counts, then restored from the trash.
   await inspector.show('invoice-refactor', 'billing');
   const second = await inspector.provision();
-  await second.runTool();
+  await second.awaitRun();
   await expect(second.sandbox('local/billing-api')).toContainText(/\d changes?/);
   await page.getByRole('button', { name: 'Discard all' }).click();
   const discard = second.dialog('Discard every sandbox of this plan');

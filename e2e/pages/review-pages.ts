@@ -25,9 +25,9 @@ export class InspectorPage extends AppShell {
     return this.page.getByRole('region', { name: `Slot ${name}` });
   }
 
-  /** Presses "Provision plan" and waits for the plan page. */
+  /** Presses "Provision plan" ("Provision and run" for a tool with a run command) and waits for the plan page. */
   async provision(): Promise<PlanPage> {
-    await this.page.getByRole('button', { name: 'Provision plan' }).click();
+    await this.page.getByRole('button', { name: /^Provision (plan|and run)$/ }).click();
     const plan = new PlanPage(this.page);
     await expect(this.page.getByRole('link', { name: '← All plans' })).toBeVisible();
     return plan;
@@ -55,6 +55,15 @@ export class PlanPage extends AppShell {
   async runTool(): Promise<Locator> {
     const panel = this.runPanel();
     await panel.getByRole('button', { name: /Run tool|Run again/ }).click();
+    await expect(panel.getByRole('status')).toContainText(/Finished|Failed|Stopped|Timed out/, {
+      timeout: 30_000,
+    });
+    return panel;
+  }
+
+  /** Waits for the run that starts after "Provision and run" to end; returns the panel. */
+  async awaitRun(): Promise<Locator> {
+    const panel = this.runPanel();
     await expect(panel.getByRole('status')).toContainText(/Finished|Failed|Stopped|Timed out/, {
       timeout: 30_000,
     });

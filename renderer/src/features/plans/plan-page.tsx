@@ -55,6 +55,11 @@ export function PlanPage({ planId }: { planId: string }): ReactElement {
   useEffect(() => void reload(), [reload]);
   const provisioning = view?.plan.status === 'provisioning';
   usePolling(() => loadPlan(planId), 500, provisioning);
+  // Once provisioned (the run may already be writing), the sandboxes' changes are counted at once.
+  const provisioned = view !== undefined && !provisioning && view.plan.status !== 'failed';
+  useEffect(() => {
+    if (provisioned) void loadChanges();
+  }, [provisioned, loadChanges]);
   // Sandbox events reload it; polling only while the event stream is down.
   usePlanLive(planId, reload, 2500, !provisioning && view !== undefined);
   useEffect(() => {

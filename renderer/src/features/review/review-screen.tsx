@@ -5,7 +5,7 @@
  * changes, Ctrl/Cmd+Enter to commit, "/" to filter.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import type { CommitReport } from '../../../../shared/dto.ts';
+import type { CommitInfo, CommitReport } from '../../../../shared/dto.ts';
 import { api } from '../../api/index.ts';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -42,7 +42,8 @@ export interface ReviewScreenProps {
   path: string | null;
 }
 
-type Dialog = 'commit' | 'undo' | { discard: Awaited<ReturnType<typeof api.discardSandbox>> } | null;
+// The undo dialog keeps the commit it was opened on: once undone, it is no longer the last one.
+type Dialog = 'commit' | { undo: CommitInfo } | { discard: Awaited<ReturnType<typeof api.discardSandbox>> } | null;
 
 /** The review screen. */
 export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): ReactElement {
@@ -177,7 +178,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
             type="button"
             className="btn"
             disabled={!lastCommit || busy}
-            onClick={() => setDialog('undo')}
+            onClick={() => lastCommit && setDialog({ undo: lastCommit })}
             title={lastCommit ? 'Restore the original as it was before the last commit' : 'No commit to undo'}
           >
             <Icon name="refresh" /> Undo last commit
@@ -254,18 +255,18 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog === 'undo' && lastCommit && (
+      {dialog !== null && dialog !== 'commit' && 'undo' in dialog && (
         <UndoDialog
           resourceName={sandbox?.resourceName ?? 'the original'}
           originalPath={sandbox?.originalPath ?? null}
-          commit={lastCommit}
+          commit={dialog.undo}
           onUndo={() => review.undo().finally(() => void loadPlan(planId))}
           onRevert={(sha) => api.revertGitCommit({ plan: planId, sandbox: sandboxId, commit: sha })}
           onDone={(done) => (setDialog(null), setOutcome(done))}
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog !== null && dialog !== 'commit' && dialog !== 'undo' && (
+      {dialog !== null && dialog !== 'commit' && 'discard' in dialog && (
         <DiscardDialog
           title={`Discard the sandbox of ${sandbox?.resourceName ?? 'this resource'}`}
           pending={dialog.discard}

@@ -98,8 +98,8 @@ function RevertOffer({ undone, sha, onRevert, onDone }: UndoDialogProps & { undo
     >
       <p role="status">{undone.summary}</p>
       <p className="muted">
-        A revert commit on the current branch takes git commit <code className="mono">{sha.slice(0, 12)}</code> back there too. It
-        does not touch the working tree, which the undo already restored.
+        The revert commit is made as git revert makes it, on the current branch; the working tree stays as the undo restored
+        it. If the branch changed the same lines since, you are told why and nothing is made.
       </p>
       {refused && <ErrorCallout error={refused.summary} />}
       <ErrorCallout error={error} />
