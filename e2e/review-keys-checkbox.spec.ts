@@ -48,6 +48,21 @@ test('j/k, arrows and "/" still work with focus on a checkbox', async ({ app }) 
   await page.keyboard.press('/');
   await expect(page.getByRole('searchbox', { name: 'Filter files' })).toBeFocused();
   await expect(page.getByRole('searchbox', { name: 'Filter files' })).toHaveValue('');
+
+  // The help: every key column ends before its description starts ("Enter / Shift+Enter" too).
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  const overlaps = await help.locator('.shortcut-item').evaluateAll((items) =>
+    items.flatMap((item) => {
+      const keys = item.querySelector('dt')!.getBoundingClientRect();
+      const text = item.querySelector('dd')!.getBoundingClientRect();
+      const last = [...item.querySelectorAll('dt kbd')].map((kbd) => kbd.getBoundingClientRect().right);
+      return Math.max(keys.right, ...last) > text.left ? [item.textContent] : [];
+    }),
+  );
+  expect(overlaps).toEqual([]);
 });
 
 test('at 1024x768 the diff header keeps the path and every tool inside the panel', async ({ app }) => {
