@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import type { MergeHunk } from '../../../../shared/dto.ts';
 import { formatCount } from '../../lib/counts.ts';
 import { threeWayRows, type ThreeWayRow } from './conflict-rows.ts';
+import { bidiTitle, codePointLabel, splitBidi } from './diff/bidi.ts';
 import './conflict-three-way.css';
 
 const SIDES = [
@@ -74,7 +75,20 @@ function Cell({ number, text }: { number: number; text: string }): ReactElement 
       <span className="three-way-num" aria-hidden="true">
         {number}
       </span>
-      <span className="three-way-text">{text === '' ? ' ' : text}</span>
+      <span className="three-way-text">
+        {text === ''
+          ? ' '
+          : // A hidden bidirectional character is drawn as its code point, as in the diff: raw, it could make the sides read differently from what they hold.
+            splitBidi(text).map((part, i) =>
+              part.bidi ? (
+                <span key={i} className="three-way-bidi" title={`Hidden bidirectional character: ${bidiTitle(part.text)}`}>
+                  {codePointLabel(part.text)}
+                </span>
+              ) : (
+                part.text
+              ),
+            )}
+      </span>
     </div>
   );
 }

@@ -33,6 +33,25 @@ export function bidiTitle(char: string): string {
   return name ? `${codePointLabel(char)} ${name}` : codePointLabel(char);
 }
 
+/** A stretch of text, or one hidden bidirectional character (`bidi`), for drawing it as a marker. */
+export interface BidiPart {
+  text: string;
+  bidi: boolean;
+}
+
+/** Cuts `text` around its hidden bidirectional characters, so none is ever drawn raw. */
+export function splitBidi(text: string): BidiPart[] {
+  const parts: BidiPart[] = [];
+  let from = 0;
+  for (const match of text.matchAll(BIDI_GLOBAL)) {
+    if (match.index > from) parts.push({ text: text.slice(from, match.index), bidi: false });
+    parts.push({ text: match[0], bidi: true });
+    from = match.index + 1;
+  }
+  if (from < text.length || parts.length === 0) parts.push({ text: text.slice(from), bidi: false });
+  return parts;
+}
+
 /** How many lines of each side hold hidden bidirectional characters, and how many there are. */
 export interface BidiCount {
   lines: number;
