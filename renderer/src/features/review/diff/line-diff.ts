@@ -58,8 +58,12 @@ export interface LineDiffOptions {
   ignoreWhitespace?: boolean;
 }
 
-/** Every kind of whitespace `git diff -w` leaves out of a comparison. */
-const WHITESPACE = /\s+/g;
+/**
+ * The whitespace `git diff -w` leaves out of a comparison: ASCII only (C's isspace). Not `\s`,
+ * which also takes no-break and other Unicode spaces (and U+FEFF): a change to one of those, in
+ * a string or a name, changes what the code does and must stay visible.
+ */
+const WHITESPACE = /[ \t\n\v\f\r]+/g;
 
 /** The default bound on the exact diff's edit distance (a few milliseconds per 10,000 lines). */
 export const DEFAULT_MAX_EDITS = 2000;

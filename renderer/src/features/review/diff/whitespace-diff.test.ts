@@ -37,3 +37,12 @@ describe('computeLineDiff with whitespace hidden', () => {
     expect(diff.lines[0]).toMatchObject({ kind: 'context', text: 'ab' });
   });
 });
+
+describe('computeLineDiff with whitespace hidden, beyond ASCII', () => {
+  it('still shows a no-break or other Unicode space put in, as git diff -w does', () => {
+    for (const space of ['\u00a0', '\u2003', '\u3000', '\ufeff']) {
+      const diff = computeLineDiff('if (user == "admin") {\n', `if (user == "admin${space}") {\n`, { ignoreWhitespace: true });
+      expect([diff.additions, diff.deletions]).toEqual([1, 1]);
+    }
+  });
+});
