@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BinderyError, CancelledError } from '../../shared/errors.ts';
-import { gitRepo, tempDir } from '../testing/fixtures.ts';
-import { git, gitEnvironment, gitStream, gitText, gitVersion } from './index.ts';
+import { git as runGit, gitRepo, tempDir } from '../testing/fixtures.ts';
+import { git, gitEnvironment, gitStream, gitText, gitVersion, workTreeRoot } from './index.ts';
 
 /** Sets environment variables for the length of `run`, then puts back what was there. */
 async function withEnv<T>(values: Record<string, string>, run: () => Promise<T>): Promise<T> {
@@ -98,6 +98,14 @@ describe('git runner', () => {
     // Exit code 1 and nothing on stderr: simple-git alone would call that a success.
     await expect(gitText('rev-parse', args, { cwd: repo })).rejects.toThrow(/^git rev-parse failed in .*: exit code 1$/);
     expect(await gitText('rev-parse', args, { cwd: repo, okCodes: [0, 1] })).toBe('');
+  });
+
+  it('keeps the spaces that end a path in a text answer (only the line break goes)', async () => {
+    const dir = path.join(tempDir(), 'my project ');
+    fs.mkdirSync(dir);
+    runGit(dir, 'init', '-q');
+    expect(await workTreeRoot(dir)).toBe(fs.realpathSync(dir));
+    expect(await gitText('rev-parse', ['rev-parse', '--show-toplevel'], { cwd: dir })).toBe(fs.realpathSync(dir));
   });
 
   it('says the folder is missing, not that git is, from either runner', async () => {

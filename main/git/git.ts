@@ -25,10 +25,15 @@ export function gitStream(operation: string, args: string[], options: GitOptions
   return spawnGit(operation, args, options, onStdout);
 }
 
-/** Runs git for a text answer (through simple-git) and returns trimmed UTF-8 stdout. */
+/** Runs git for a text answer (through simple-git) and returns UTF-8 stdout less its final line breaks. */
 export async function gitText(operation: string, args: string[], options: GitOptions): Promise<string> {
-  if (options.input !== undefined) return (await git(operation, args, options)).stdout.toString('utf8').trim();
-  return (await simpleRun(operation, args, options)).stdout.trim();
+  if (options.input !== undefined) return endOfText((await git(operation, args, options)).stdout.toString('utf8'));
+  return endOfText((await simpleRun(operation, args, options)).stdout);
+}
+
+/** Only the line breaks go: a path git prints may end in a space (`my project `). */
+function endOfText(text: string): string {
+  return text.replace(/[\r\n]+$/, '');
 }
 
 /** True for a full object id (SHA-1 or SHA-256). */
