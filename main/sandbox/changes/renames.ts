@@ -4,8 +4,16 @@
  * edits has its line counts from the two fingerprints' line hashes.
  */
 import type { ChangedFile } from '../../../shared/dto.ts';
+import { gitBlobId, sha256 } from './content.ts';
 import { matchLines } from './line-diff.ts';
 import { pairBySimilarity, type Fingerprint } from './similarity.ts';
+
+/**
+ * The content ids of an empty file (git blob ids, sha1 and sha256, and a copy's sha256): empty
+ * files are never paired. Any deletion of one "matches" any addition of one, so a pairing would
+ * be arbitrary, and committing the added file would delete an unrelated one with it.
+ */
+const EMPTY_IDS = new Set([gitBlobId(Buffer.alloc(0)), gitBlobId(Buffer.alloc(0), 64), sha256(Buffer.alloc(0))].map((id) => `file:${id}`));
 
 /** A change to pair into renames, with what pairing compares (computed only when needed). */
 export interface Pairable<T> {
@@ -26,7 +34,7 @@ export function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, de
   const deletedById = new Map<string, Pairable<T>>();
   for (const c of deleted) {
     const id = c.deletedId();
-    if (id && !deletedById.has(id)) deletedById.set(id, c);
+    if (id && !EMPTY_IDS.has(id) && !deletedById.has(id)) deletedById.set(id, c);
   }
   const consumed = new Set<Pairable<T>>();
   const out: T[] = [];

@@ -61,7 +61,7 @@ export function fingerprint(data: Buffer): Fingerprint {
 export function similarity(a: Fingerprint, b: Fingerprint, threshold = RENAME_THRESHOLD): number {
   const max = Math.max(a.size, b.size);
   const min = Math.min(a.size, b.size);
-  // Empty files are never renames by likeness (git pairs them only when exact).
+  // Empty files are never renames (renames.ts does not pair them when exact either).
   if (min === 0 || min < max * threshold) return 0;
   let shared = 0;
   for (let i = 0, j = 0; i < a.chunks.length && j < b.chunks.length; ) {
