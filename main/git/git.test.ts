@@ -136,6 +136,20 @@ describe('git runner', () => {
     });
   });
 
+  it('answers within its timeout even when git does not die of the kill (stuck on a network drive)', async () => {
+    const repo = gitRepo();
+    const dir = tempDir('bindery-stuck-git-');
+    // Signals ignored, as a process blocked in uninterruptible I/O effectively does.
+    fs.writeFileSync(path.join(dir, 'git'), "#!/bin/sh\ntrap '' INT TERM\nsleep 4\n", { mode: 0o755 });
+    await withEnv({ PATH: `${dir}${path.delimiter}${process.env.PATH}` }, async () => {
+      for (const run of [git, gitText]) {
+        const started = Date.now();
+        await expect(run('status', ['status'], { cwd: repo, timeoutMs: 300 })).rejects.toThrow(/^git status in .* gave no answer within 0\.3 s/);
+        expect(Date.now() - started).toBeLessThan(2500);
+      }
+    });
+  });
+
   it('stops a running git when cancelled, from either runner', async () => {
     const repo = gitRepo();
     const fake = sleepingGit();

@@ -55,9 +55,10 @@ export async function simpleRun(operation: string, args: string[], options: Omit
   });
   let stdout: string;
   try {
-    stdout = await client.raw([...SAFETY_ARGS, ...args]);
+    stdout = await withinQuiet(client, () => client.raw([...SAFETY_ARGS, ...args]), operation, options);
   } catch (error) {
     if (options.signal?.aborted) throw cancelledWhile(operation);
+    if (error instanceof QuietTimeout) throw error.failure;
     if (error instanceof GitPluginError && error.plugin === 'timeout') throw gitTimedOut(operation, options.cwd, options.timeoutMs!);
     throw gitFailure(operation, options.cwd, { code: ended?.exitCode ?? -1, stderr: (error as Error).message.trim() });
   }
@@ -69,6 +70,42 @@ export async function simpleRun(operation: string, args: string[], options: Omit
     throw gitFailure(operation, options.cwd, { code, stderr: startError ? '' : stderr, startError });
   }
   return { stdout, stderr, code };
+}
+
+/** The quiet limit's own timeout, told apart from git's errors in simpleRun's catch. */
+class QuietTimeout extends Error {
+  constructor(readonly failure: Error) {
+    super(failure.message);
+  }
+}
+
+/** A second's grace after simple-git's own timeout kill, for a git to close its output. */
+const KILL_GRACE_MS = 1000;
+
+/**
+ * `running`, or a timeout error once git has printed nothing for `timeoutMs` plus a grace:
+ * simple-git settles at 'close', which a git blocked in uninterruptible I/O never reaches.
+ */
+function withinQuiet(client: SimpleGit, start: () => Promise<string>, operation: string, options: Omit<GitOptions, 'input'>): Promise<string> {
+  const quietFor = options.timeoutMs;
+  if (quietFor === undefined) return start();
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    const watch = () => {
+      clearTimeout(timer);
+      const failure = gitTimedOut(operation, options.cwd, quietFor);
+      timer = setTimeout(() => reject(new QuietTimeout(failure)), quietFor + KILL_GRACE_MS);
+    };
+    // Registered before the command starts: simple-git hands its streams over at spawn.
+    client.outputHandler((_command, stdout, stderr) => {
+      stdout.on('data', watch);
+      stderr.on('data', watch);
+    });
+    watch();
+  });
+  const running = start();
+  running.catch(() => undefined);
+  return Promise.race([running, limit]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -27,6 +27,8 @@ export function spawnGit(operation: string, args: string[], options: GitOptions,
       timer = setTimeout(() => {
         timedOut = true;
         child.kill();
+        // Settled now, not at 'close': a git blocked in uninterruptible I/O outlives the kill.
+        reject(gitTimedOut(operation, options.cwd, quietFor));
       }, quietFor);
     };
     watch();
