@@ -8,7 +8,10 @@ export interface GitOptions {
   /** Bytes written to stdin. */
   input?: string | Buffer;
   signal?: AbortSignal;
-  /** Stops git when it has run this long (for reads of folders that may hang, e.g. on a network drive). */
+  /**
+   * Stops git when it has printed nothing this long (for reads of folders that may hang, e.g. on a
+   * network drive). The call answers then even if git lingers: reads only, never writes.
+   */
   timeoutMs?: number;
   /** Exit codes that are not failures (default [0]). */
   okCodes?: number[];
