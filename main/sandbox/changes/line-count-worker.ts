@@ -18,7 +18,9 @@ const waiting = new Map<number, { resolve: (counts: { additions: number; deletio
 
 function started(): Worker {
   if (worker) return worker;
-  const script = `${lineDiffSource()}
+  // Under tsx (esbuild's keepNames) inner functions are wrapped in __name(), a helper the source brings along nowhere.
+  const script = `const __name = (fn) => fn;
+${lineDiffSource()}
 const { parentPort } = require('node:worker_threads');
 parentPort.on('message', ({ id, before, after, maxEdits }) => {
   try {
@@ -28,7 +30,8 @@ parentPort.on('message', ({ id, before, after, maxEdits }) => {
     parentPort.postMessage({ id, error: String(error && error.stack || error) });
   }
 });`;
-  const made = new Worker(script, { eval: true });
+  // None of the parent's node flags: the script is plain CommonJS, and an inherited --input-type=module would break it.
+  const made = new Worker(script, { eval: true, execArgv: [] });
   made.unref();
   made.on('message', (reply: Reply) => {
     const entry = waiting.get(reply.id);
