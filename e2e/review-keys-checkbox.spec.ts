@@ -85,5 +85,17 @@ test('at 1024x768 the diff header keeps the path and every tool inside the panel
     await page.emulateMedia({ colorScheme: scheme });
     await page.mouse.move(0, 0);
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, `review-header-1024x768-${scheme}.png`) });
+    // The file list's status letter is readable on its colour (WCAG AA, 4.5:1), in either theme.
+    const ratio = await page.locator('.file-list .status-letter').first().evaluate((element) => {
+      const style = getComputedStyle(element);
+      const luminance = (css: string) => {
+        const [r, g, b] = (css.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => Number(v) / 255);
+        const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+      };
+      const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+      return (light! + 0.05) / (dark! + 0.05);
+    });
+    expect(ratio, `status letter contrast in the ${scheme} theme`).toBeGreaterThanOrEqual(4.5);
   }
 });
