@@ -28,6 +28,7 @@ describe('panel width', () => {
     expect(readWidth(storage({ w: '420' }), 'w', BOUNDS)).toBe(420);
     expect(readWidth(storage({ w: '9000' }), 'w', BOUNDS)).toBe(600);
     expect(readWidth(storage({ w: 'wide' }), 'w', BOUNDS)).toBe(296);
+    expect(readWidth(storage({ w: '' }), 'w', BOUNDS)).toBe(296);
     expect(readWidth(storage({}), 'w', BOUNDS)).toBe(296);
     expect(readWidth(null, 'w', BOUNDS)).toBe(296);
   });

@@ -37,6 +37,6 @@ export function widthAfterKey(
 /** The stored width, or the initial one when none (or nonsense) is stored. */
 export function readWidth(storage: Pick<Storage, 'getItem'> | null, key: string, bounds: WidthBounds): number {
   const raw = storage?.getItem(key) ?? null;
-  const value = raw === null ? Number.NaN : Number(raw);
+  const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
   return Number.isFinite(value) ? clampWidth(value, bounds) : bounds.initial;
 }

@@ -121,7 +121,7 @@ function ChangeNavigation({ index, count, onPrevious, onNext }: HeaderNavigation
         className="diff-icon-btn"
         onClick={onPrevious}
         aria-label="Previous change (p or k)"
-        title="Previous change (p / k)"
+        title="Previous change (p)"
       >
         <ChevronUpIcon />
       </button>
@@ -135,7 +135,7 @@ function ChangeNavigation({ index, count, onPrevious, onNext }: HeaderNavigation
         className="diff-icon-btn"
         onClick={onNext}
         aria-label="Next change (n or j)"
-        title="Next change (n / j)"
+        title="Next change (n)"
       >
         <ChevronDownIcon />
       </button>
