@@ -17,7 +17,7 @@ import { CHANGE_KIND_VALUES, type ChangeCountsInfo, type ChangedFile, type Commi
 import { forEachLimit } from '../fs/pool.ts';
 import { fillCounts, needsCounts, type Pending, type WholeTree } from './counts.ts';
 import { count } from './counters.ts';
-import { listingOf, rememberListing } from './listing.ts';
+import { listingEpoch, listingOf, rememberListing } from './listing.ts';
 import { pairRenames, renameChange, type Pairable } from './renames.ts';
 import { fingerprint } from './similarity.ts';
 import { describe } from './describe.ts';
@@ -256,13 +256,15 @@ async function settleThroughFilters(sandbox: SandboxInfo, states: PathState[]): 
  * With a cache, paths whose two sides have not moved since the cache's last look are not read again.
  */
 export async function detectChanges(sandbox: SandboxInfo, tempDir: string, cache?: ChangeCache, ownCommits?: OwnCommits): Promise<SandboxChangeList> {
+  // Taken before anything is listed: an event from here on makes this list one not to trust as current.
+  const epoch = listingEpoch(sandbox.id);
   const listing = candidateBases(sandbox, tempDir);
   // Begun once git is under way (starting it is this thread's longest step), and before anything is read.
   const look = cache?.beginLook();
   // While git lists the candidates, the paths the last look had to read are read again: most still are candidates.
   const ahead = cache && sandbox.strategy === 'git_worktree' ? readAhead(sandbox, cache.unsettled()) : undefined;
   const bases = await listing;
-  const { changes, version } = await listChanges(sandbox, bases, cache && look ? { cache, look } : undefined, ahead, ownCommits);
+  const { changes, version } = await listChanges(sandbox, bases, epoch, cache && look ? { cache, look } : undefined, ahead, ownCommits);
   const violation =
     sandbox.access === 'read_only' && changes.length > 0
       ? `This sandbox is read_only but ${changes.length} path(s) changed in it (first: ${displayPath(changes[0]!.path)}). They cannot be committed; discard the sandbox.`
@@ -281,7 +283,7 @@ const LIST_CHUNK = 1024;
  * The changes of `bases`, reading only the paths the cache (when given, with the look it serves)
  * has no settled inspection of, a chunk at a time, with the list's version (change-version.ts).
  */
-async function listChanges(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, cached?: { cache: ChangeCache; look: CacheLook }, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<{ changes: ChangedFile[]; version: string }> {
+async function listChanges(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, epoch: number, cached?: { cache: ChangeCache; look: CacheLook }, ahead?: ReadAhead, ownCommits?: OwnCommits): Promise<{ changes: ChangedFile[]; version: string }> {
   const { cache, look } = cached ?? {};
   cache?.retainOnly(new Set(bases.keys()));
   const context = (rel: string, base: BaseInfo) => `${sandbox.access}|${JSON.stringify(base)}|${JSON.stringify(ownCommits?.get(rel) ?? null)}`;
@@ -328,7 +330,7 @@ async function listChanges(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, c
   );
   const versioned = pairRenames<VersionedChange>(pairable, (added, deleted, change) => ({ change, ids: `${added.ids}|${deleted.ids}` }));
   const version = changeListVersion(versioned);
-  rememberListing(sandbox, version, versioned, bases);
+  rememberListing(sandbox, version, versioned, bases, epoch);
   return { changes: versioned.map((v) => v.change).sort(byPath), version };
 }
 

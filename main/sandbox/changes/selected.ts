@@ -1,12 +1,13 @@
 /**
  * The changes a commit of chosen paths works from, taken from the sandbox's last change list
- * (listing.ts) when that is the list the person reviewed: only the chosen paths' two sides are
- * read again (a rename's four), so committing N files costs in proportion to N, not to the sandbox.
+ * (listing.ts) when that is the list the person reviewed and a watcher vouches it is current:
+ * only the chosen paths' two sides are read again (a rename's four), so committing N files costs
+ * in proportion to N, not to the sandbox.
  */
 import type { SandboxInfo } from '../../../shared/dto.ts';
 import { readStates, type BaseInfo, type InspectedChange, type OwnCommits } from './detect.ts';
 import { describe } from './describe.ts';
-import { listingOf } from './listing.ts';
+import { currentListing } from './listing.ts';
 import { renameChange } from './renames.ts';
 import { sideIds, versionLine, type VersionedChange } from './version.ts';
 
@@ -17,13 +18,13 @@ export interface SelectedChanges {
 }
 
 /**
- * The changes `paths` name (a path, or a folder ending in `/`), read now, when the last list of
- * `sandbox` has version `expectedVersion`, names every path, and each chosen change reads now as
+ * The changes `paths` name (a path, or a folder ending in `/`), read now, when the current list
+ * of `sandbox` (currentListing) has version `expectedVersion`, names every path, and each chosen change reads now as
  * the list had it (same kind, drift and content ids); null otherwise, and the caller lists the
  * whole sandbox (which refuses a list that moved since the review).
  */
 export async function inspectSelected(sandbox: SandboxInfo, expectedVersion: string, paths: readonly string[], ownCommits?: OwnCommits): Promise<SelectedChanges | null> {
-  const listing = listingOf(sandbox);
+  const listing = currentListing(sandbox);
   if (!listing || listing.version !== expectedVersion) return null;
   const chosen = new Set<VersionedChange>();
   for (const wanted of paths) {

@@ -4,6 +4,7 @@
  */
 import { watch } from 'chokidar';
 import type { SandboxChangeList, SandboxInfo } from '../../../shared/dto.ts';
+import { listingOf, noteSandboxEvent, watchReady } from './listing.ts';
 
 /** How long a burst of file events settles before the change list is recomputed. */
 export const SETTLE_MS = 150;
@@ -43,13 +44,25 @@ export function watchSandbox(
       }
     }
   };
-  watcher.on('all', () => {
+  const schedule = (): void => {
     clearTimeout(timer);
     timer = setTimeout(() => void run(), SETTLE_MS);
+  };
+  let unwatch = (): void => undefined;
+  watcher.on('ready', () => {
+    if (stopped) return;
+    unwatch = watchReady(sandbox.id);
+    // A list made while the watcher started may have missed an edit: listed again, it is current.
+    if (listingOf(sandbox)) schedule();
+  });
+  watcher.on('all', () => {
+    noteSandboxEvent(sandbox.id);
+    schedule();
   });
   watcher.on('error', onError);
   return async () => {
     stopped = true;
+    unwatch();
     clearTimeout(timer);
     await watcher.close();
   };
