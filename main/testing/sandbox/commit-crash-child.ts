@@ -4,12 +4,8 @@
  * the sandbox tests can prove recovery at the next start finishes or undoes what was interrupted.
  * Run: node --import tsx commit-crash-child.ts <dataDir> <sandboxId> <faultPoint> [undo]
  */
-import path from 'node:path';
-import { openDatabase } from '../../registry/database.ts';
-import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
-import * as journal from '../../sandbox/commit/journal/index.ts';
 import type { FaultPoint, JournalHooks } from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import { hookedManager } from './hooked-manager.ts';
 
 const [dataDir, sandboxId, crashPoint, mode] = process.argv.slice(2) as [string, string, FaultPoint, 'undo' | undefined];
 const crash: JournalHooks = {
@@ -17,16 +13,7 @@ const crash: JournalHooks = {
     if (point === crashPoint) process.kill(process.pid, 'SIGKILL');
   },
 };
-const db = openDatabase(path.join(dataDir, 'bindery.db'));
-const manager = new SandboxManager({
-  store: new SqliteSandboxStore(db),
-  dataDir,
-  journal: {
-    ...journal,
-    applyTransaction: (input) => journal.applyTransaction(mode === 'undo' ? input : { ...input, hooks: crash }),
-    undoTransaction: (input) => journal.undoTransaction({ ...input, hooks: crash }),
-  },
-});
+const manager = hookedManager(dataDir, { apply: mode === 'undo' ? undefined : crash, undo: crash });
 await manager.commit(sandboxId);
 if (mode === 'undo') await manager.undo(sandboxId);
 process.stdout.write('finished without crashing\n');

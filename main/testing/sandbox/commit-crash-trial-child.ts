@@ -4,12 +4,8 @@
  * BINDERY_CRASH_POINT, or is killed from outside after it prints "ready".
  * Run: node --import tsx commit-crash-trial-child.ts <dataDir> <sandboxId> commit|undo
  */
-import path from 'node:path';
-import { openDatabase } from '../../registry/database.ts';
-import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
-import * as journal from '../../sandbox/commit/journal/index.ts';
 import type { FaultPoint, JournalHooks } from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import { hookedManager } from './hooked-manager.ts';
 
 const [dataDir, sandboxId, command] = process.argv.slice(2) as [string, string, 'commit' | 'undo'];
 const crashPoint = process.env.BINDERY_CRASH_POINT as FaultPoint | undefined;
@@ -20,16 +16,7 @@ const hooks: JournalHooks = {
     if (point === crashPoint && ++hits === crashAt) process.kill(process.pid, 'SIGKILL');
   },
 };
-const db = openDatabase(path.join(dataDir, 'bindery.db'));
-const manager = new SandboxManager({
-  store: new SqliteSandboxStore(db),
-  dataDir,
-  journal: {
-    ...journal,
-    applyTransaction: (input) => journal.applyTransaction({ ...input, hooks }),
-    undoTransaction: (input) => journal.undoTransaction({ ...input, hooks }),
-  },
-});
+const manager = hookedManager(dataDir, { apply: hooks, undo: hooks });
 process.stdout.write('ready\n');
 if (command === 'commit') await manager.commit(sandboxId);
 else await manager.undo(sandboxId);

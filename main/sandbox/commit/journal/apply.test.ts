@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CancelledError, UnsafePathError, ValidationError } from '../../../../shared/errors.ts';
 import { applyTransaction, listTransactions, recoverTransactions, type TransactionOp } from './index.ts';
-import { asOrdinaryUser, readTree, sha, tempDir, tempFilesIn, workspace, writeTree } from './testing/test-support.ts';
+import { asOrdinaryUser, readTree, sha, swappedAfterCheck, tempDir, tempFilesIn, workspace, writeTree } from './testing/test-support.ts';
 
 describe('applyTransaction', () => {
   it('overwrites, creates (with parent folders) and deletes files, and keeps backups', async () => {
@@ -79,19 +79,8 @@ describe('applyTransaction', () => {
   });
 
   it('fails, changing nothing, when a new version is swapped for a FIFO after the check, instead of waiting on it', async () => {
-    const { sandbox, target, journalDir } = workspace();
-    writeTree(target, { 'a.txt': 'old a' });
-    writeTree(sandbox, { 'a.txt': 'new a' });
-    const source = path.join(sandbox, 'a.txt');
-    const ops: TransactionOp[] = [{ relPath: 'a.txt', kind: 'write', sourcePath: source, expect: { kind: 'file', sha256: sha('old a') } }];
-    const hooks = {
-      at(point: string) {
-        if (point !== 'prepared') return;
-        fs.rmSync(source);
-        execFileSync('mkfifo', [source]);
-      },
-    };
-    await expect(applyTransaction({ journalDir, targetRoot: target, ops, hooks })).rejects.toThrow(/no longer a regular file/);
+    const { target, commit } = swappedAfterCheck((source) => execFileSync('mkfifo', [source]));
+    await expect(commit()).rejects.toThrow(/no longer a regular file/);
     expect(readTree(target)).toEqual({ 'a.txt': 'old a' });
   });
 

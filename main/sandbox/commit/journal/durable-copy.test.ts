@@ -5,8 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cloneHintFor, settleCopy, writeCopy, type CloneHint } from './durable-copy.ts';
 import { hashFile } from './read-regular.ts';
-import { applyTransaction, type TransactionOp } from './index.ts';
-import { asOrdinaryUser, readTree, sha, tempDir, workspace, writeTree } from './testing/test-support.ts';
+import { asOrdinaryUser, readTree, swappedAfterCheck, tempDir } from './testing/test-support.ts';
 
 /**
  * A folder on a filesystem that clones (XFS with reflink, btrfs): `.ci/run` mounts one when the
@@ -199,21 +198,10 @@ describe('writeCopy', () => {
 
 describe('reading a new version', () => {
   it('never follows a symlink swapped in after the check: the file it names stays out of the original', async () => {
-    const { sandbox, target, journalDir } = workspace();
-    writeTree(target, { 'a.txt': 'old a' });
-    writeTree(sandbox, { 'a.txt': 'new a' });
     const secret = path.join(tempDir(), 'id_rsa');
     fs.writeFileSync(secret, 'PRIVATE KEY');
-    const source = path.join(sandbox, 'a.txt');
-    const ops: TransactionOp[] = [{ relPath: 'a.txt', kind: 'write', sourcePath: source, expect: { kind: 'file', sha256: sha('old a') } }];
-    const hooks = {
-      at(point: string) {
-        if (point !== 'prepared') return;
-        fs.rmSync(source);
-        fs.symlinkSync(secret, source);
-      },
-    };
-    await expect(applyTransaction({ journalDir, targetRoot: target, ops, hooks })).rejects.toThrow(/no longer a regular file/);
+    const { target, commit } = swappedAfterCheck((source) => fs.symlinkSync(secret, source));
+    await expect(commit()).rejects.toThrow(/no longer a regular file/);
     expect(readTree(target)).toEqual({ 'a.txt': 'old a' });
   });
 

@@ -73,18 +73,10 @@ describe('journal owner', () => {
   }, 30_000);
 
   it('is the undoing process while it runs: start-up recovery elsewhere skips it at once', async () => {
-    const { sandbox, target, journalDir } = workspace();
-    writeTree(target, { 'a.txt': 'old a', 'b.txt': 'old b' });
-    writeTree(sandbox, { 'a.txt': 'new a', 'b.txt': 'new b' });
-    const ops: TransactionOp[] = ['a.txt', 'b.txt'].map((rel) => ({ relPath: rel, kind: 'write', sourcePath: path.join(sandbox, rel), expect: { kind: 'file', sha256: sha(`old ${rel[0]}`) } }));
-    const result = await applyTransaction({ journalDir, targetRoot: target, ops });
-    if (result.kind !== 'applied') throw new Error('setup commit drifted');
+    const { target, journalDir, transactionId } = await committed();
     // The committing process is gone (as when the CLI that committed has exited).
-    const folder = path.join(journalDir, result.transactionId);
-    const stateFile = path.join(folder, fs.readdirSync(folder).find((name) => name.startsWith('state-'))!);
-    const pid = await deadPid();
-    fs.writeFileSync(stateFile, fs.readFileSync(stateFile, 'utf8').replace(/"pid":\d+/, `"pid":${pid}`));
-    const child = await pausedUndo(journalDir, target, result.transactionId);
+    setOwner(journalDir, transactionId, await deadPid());
+    const child = await pausedUndo(journalDir, target, transactionId);
     try {
       const [look] = await lookAtTransactions(journalDir);
       expect(look).toMatchObject({ settled: null, owner: { pid: child.pid } });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import { TEMP_PREFIX } from '../journal-file.ts';
+import { applyTransaction, type ApplyTransactionResult, type TransactionOp } from '../index.ts';
 
 const created: string[] = [];
 
@@ -64,6 +65,26 @@ export function workspace(): { sandbox: string; target: string; journalDir: stri
   fs.mkdirSync(dirs.sandbox);
   fs.mkdirSync(dirs.target);
   return dirs;
+}
+
+/**
+ * A commit of a new `a.txt` over 'old a' whose new version `swap` puts something else in place of
+ * (the file removed first) once the commit is prepared, after its check.
+ */
+export function swappedAfterCheck(swap: (source: string) => void): { target: string; commit: () => Promise<ApplyTransactionResult> } {
+  const { sandbox, target, journalDir } = workspace();
+  writeTree(target, { 'a.txt': 'old a' });
+  writeTree(sandbox, { 'a.txt': 'new a' });
+  const source = path.join(sandbox, 'a.txt');
+  const ops: TransactionOp[] = [{ relPath: 'a.txt', kind: 'write', sourcePath: source, expect: { kind: 'file', sha256: sha('old a') } }];
+  const hooks = {
+    at(point: string) {
+      if (point !== 'prepared') return;
+      fs.rmSync(source);
+      swap(source);
+    },
+  };
+  return { target, commit: () => applyTransaction({ journalDir, targetRoot: target, ops, hooks }) };
 }
 
 const NOBODY = 65534;
