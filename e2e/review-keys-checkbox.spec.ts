@@ -87,7 +87,7 @@ test('at 1024x768 the diff header keeps the path and every tool inside the panel
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, `review-header-1024x768-${scheme}.png`) });
     // The file list's status letter is readable on its colour (WCAG AA, 4.5:1), in either theme.
     const ratio = await page.locator('.file-list .status-letter').first().evaluate((element) => {
-      const style = getComputedStyle(element);
+      const style = element.ownerDocument.defaultView!.getComputedStyle(element);
       const luminance = (css: string) => {
         const [r, g, b] = (css.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => Number(v) / 255);
         const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);

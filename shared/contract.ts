@@ -3,6 +3,7 @@
  * Main validates inputs with these schemas at the host boundary; hosts, preload and renderer
  * derive their channels, functions and types from this one map.
  */
+import { VERSION_PATTERN } from './change-version.ts';
 import { z } from 'zod';
 import type { ErrorPayload } from './errors.ts';
 import {
@@ -87,7 +88,7 @@ const resolutions = z.record(relPath, z.enum(RESOLUTION_VALUES));
 // A change list's version, as SandboxChangeList.version gives it (`<count>-<hash>`).
 const changeVersion = z
   .string()
-  .regex(/^\d+-[0-9a-f]{16}$/, 'is not a change-list version: send the version of the change list you reviewed');
+  .regex(VERSION_PATTERN, 'is not a change-list version: send the version of the change list you reviewed');
 const gitMessage = z
   .string()
   .trim()

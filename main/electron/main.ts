@@ -9,10 +9,8 @@ import { app, BrowserWindow, dialog, ipcMain, nativeTheme, session, shell, type 
 import { eventChannel } from '../../shared/bridge.ts';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.ts';
 import type { EventMessage } from '../../shared/events.ts';
-import { useNativeBinding } from '../registry/database.ts';
-import { useLockNativeBinding } from '../sandbox/commit/journal/process-lock.ts';
 import { startApiRuntime, type ApiRuntime } from '../services/api-runtime.ts';
-import { openBindery, type Bindery } from '../services/bindery.ts';
+import { openBindery, useNativeBindings, type Bindery } from '../services/bindery.ts';
 import { resolveDataDir } from '../services/data-dir.ts';
 import { parseAppArgs } from './app-args.ts';
 import { cliInstallContext, installCli, uninstallCli } from './install-cli.ts';
@@ -28,9 +26,7 @@ const INDEX_FILE = path.join(here, '..', 'renderer', 'index.html');
 const PRELOAD_FILE = path.join(here, '..', 'preload', 'preload.cjs');
 
 const nativeBinding = chooseNativeBinding(nativeBindingCandidates({ env: process.env, isPackaged: app.isPackaged, appPath: app.getAppPath() }));
-useNativeBinding(nativeBinding);
-// The commit locks are SQLite files too (see sandbox/journal/process-lock.ts).
-useLockNativeBinding(nativeBinding);
+useNativeBindings(nativeBinding);
 
 const args = parseAppArgs(process.argv);
 if (args.cli) void runCli(args.cli);

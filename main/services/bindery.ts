@@ -9,15 +9,22 @@ import type { Database } from 'better-sqlite3';
 import { BindingResolutionService } from '../core/binding-resolution.ts';
 import { ResourceHandlerService } from '../handlers/resource-handler-service.ts';
 import { unwritableDataDir } from '../registry/database-guard.ts';
-import { DATABASE_FILE, openDatabase } from '../registry/database.ts';
+import { DATABASE_FILE, openDatabase, useNativeBinding } from '../registry/database.ts';
 import { SqliteSandboxStore } from '../registry/sandbox-store.ts';
 import * as journal from '../sandbox/commit/journal/index.ts';
+import { useLockNativeBinding } from '../sandbox/commit/journal/process-lock.ts';
 import { SandboxManager } from '../sandbox/sandbox-manager.ts';
 import { PlanService } from './plan-service.ts';
 import { RegistryService } from './registry-service.ts';
 import { recoverAtStart, type StartRecovery } from './start-recovery.ts';
 
 /** The open core over one data directory. */
+/** Points every SQLite opener (the registry and the commit locks) at a native build, e.g. Electron's ABI. */
+export function useNativeBindings(file: string | undefined): void {
+  useNativeBinding(file);
+  useLockNativeBinding(file);
+}
+
 export interface Bindery {
   dataDir: string;
   db: Database;

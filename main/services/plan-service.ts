@@ -54,7 +54,8 @@ export interface PlanStart {
 
 type CommitOptions = NonNullable<Parameters<SandboxManager['commit']>[1]>;
 type DiscardOptions = NonNullable<Parameters<SandboxManager['discard']>[1]>;
-type CommitOutcome = Awaited<ReturnType<SandboxManager['commit']>>;
+/** What one sandbox's commit did (the engine's outcome). */
+export type CommitOutcome = Awaited<ReturnType<SandboxManager['commit']>>;
 type DiscardOutcome = Awaited<ReturnType<SandboxManager['discard']>>;
 
 /** What the service is built from. */

@@ -5,10 +5,10 @@
 import { BinderyError, ConflictError } from '../../../shared/errors.ts';
 import { STATUS_LETTER } from '../../../shared/change-kinds.ts';
 import { encodePlan, encodePlanDetail, toWire } from '../../core/codec.ts';
-import { VERSION_PATTERN } from '../../sandbox/changes/version.ts';
-import { displayPath } from '../../sandbox/fs/paths.ts';
+import { VERSION_PATTERN } from '../../../shared/change-version.ts';
+import { displayPath } from '../../../shared/display-path.ts';
 import { CHANGE_KIND_VALUES, PLAN_STATUS_VALUES, RESOLUTION_VALUES, type ChangeCountsInfo, type PlanStatusValue, type ResolutionValue, type SandboxChangeList } from '../../../shared/dto.ts';
-import type { CommitOutcome } from '../../sandbox/commit/commit.ts';
+import type { CommitOutcome } from '../../services/plan-service.ts';
 import type { PlanDetail } from '../../services/plan-service.ts';
 import { collect, type CommandModule } from '../command.ts';
 import { fields, table } from '../output.ts';

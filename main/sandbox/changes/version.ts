@@ -15,8 +15,9 @@ export interface VersionedChange {
   ids: string;
 }
 
-/** `<count>-<16 hex digits>`, as `changeListVersion` writes it. */
-export const VERSION_PATTERN = /^(\d+)-([0-9a-f]{16})$/;
+import { VERSION_PATTERN } from '../../../shared/change-version.ts';
+
+export { VERSION_PATTERN };
 
 /**
  * The content ids of one path: what the sandbox holds now (the strategy's own content identity,

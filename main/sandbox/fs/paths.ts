@@ -4,16 +4,9 @@
  * disk round-trips exactly, survives JSON, and common names stay plain strings.
  */
 import path from 'node:path';
+import { ESCAPE_BASE, hasEscapes } from '../../../shared/display-path.ts';
 
-const ESCAPE_BASE = 0xdc00;
-
-/** A UTF-16 unit of an escaped byte (a regular expression scans far faster than a loop of charCodeAt). */
-const ESCAPED_UNIT = /[\uDC80-\uDCFF]/;
-
-/** True when `text` holds an escaped byte and needs the byte form to reach the disk. */
-export function hasEscapes(text: string): boolean {
-  return ESCAPED_UNIT.test(text);
-}
+export { displayPath, hasEscapes } from '../../../shared/display-path.ts';
 
 /** Decodes raw name bytes, escaping bytes that are not valid UTF-8. */
 export function decodeName(bytes: Buffer): string {
@@ -58,16 +51,6 @@ export function inRoot(root: string, relPath: string): string | Buffer {
   return Buffer.concat([Buffer.from(root.endsWith(path.sep) ? root : root + path.sep, 'utf8'), encodeName(relPath)]);
 }
 
-/** A path for messages: escaped bytes shown as `\xNN`. */
-export function displayPath(relPath: string): string {
-  if (!hasEscapes(relPath)) return relPath;
-  let out = '';
-  for (const char of relPath) {
-    const code = char.charCodeAt(0);
-    out += char.length === 1 && code >= 0xdc80 && code <= 0xdcff ? `\\x${(code - ESCAPE_BASE).toString(16)}` : char;
-  }
-  return out;
-}
 
 function utf8SequenceLength(bytes: Buffer, index: number): number {
   const first = bytes[index] as number;
