@@ -4,7 +4,7 @@
  */
 import type { AccessMode, BoundResource, Resource, SandboxStrategy } from '../../shared/model.ts';
 import type { HandlerSandbox } from '../../shared/dto.ts';
-import type { SandboxRequest } from '../sandbox/sandbox-manager.ts';
+import type { SandboxRequest } from '../sandbox/index.ts';
 
 export type { SandboxRequest };
 

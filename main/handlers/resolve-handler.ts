@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NotFoundError, UnsafePathError, ValidationError } from '../../shared/errors.ts';
-import { isStrictlyInside } from '../sandbox/provision/layout.ts';
+import { isStrictlyInside } from '../sandbox/index.ts';
 import { FS_DIRECTORY_HANDLER, FsDirectoryHandler, GIT_CHECKOUT_HANDLER, GitCheckoutHandler } from './built-in-handlers.ts';
 import type { ResourceHandler, ResourceHandlerClass } from './handler.ts';
 

@@ -8,7 +8,7 @@
 import { BinderyError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AccessMode, BindingResult, BoundResource, Resource, ResourceTypeSpec, SandboxStrategy } from '../../shared/model.ts';
 import { DEFAULT_TYPE_STRATEGY } from '../core/strategy-defaults.ts';
-import type { ProvisionProgress } from '../sandbox/sandbox-manager.ts';
+import type { ProvisionProgress } from '../sandbox/index.ts';
 import { DefaultHandler } from './built-in-handlers.ts';
 import type { ResourceHandler, SandboxProvider, SandboxRequest } from './handler.ts';
 import { resolveHandler } from './resolve-handler.ts';

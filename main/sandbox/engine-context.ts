@@ -2,13 +2,13 @@
  * What every part of the sandbox engine shares: the store of its records, the folders, the commit
  * journal, the clock, the activity log and the event listeners.
  */
-import type { ProvisionProgress } from './provision/copy-tree.ts';
-import type * as JournalModule from './commit/journal/index.ts';
-import type { SandboxLayout } from './provision/layout.ts';
+import type { ProvisionProgress } from './provision/index.ts';
+import type { journal as JournalModule } from './commit/index.ts';
+import type { SandboxLayout } from './provision/index.ts';
 import type { SandboxStore } from './store.ts';
 import type { SandboxChangeList, SandboxStatusValue } from '../../shared/dto.ts';
 
-/** The commit journal's functions (main/sandbox/journal/index.ts), injected so tests can add fault hooks. */
+/** The commit journal's functions (main/sandbox/commit/journal/index.ts), injected so tests can add fault hooks. */
 export type CommitJournal = Pick<typeof JournalModule, 'applyTransaction' | 'undoTransaction' | 'recoverTransactions' | 'abandonTransaction'>;
 
 /** Events the engine reports: provisioning progress, sandbox status, live change lists. */

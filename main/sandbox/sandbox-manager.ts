@@ -5,19 +5,19 @@
  */
 import { NotFoundError } from '../../shared/errors.ts';
 import type { FileDiff, HandlerSandbox as Sandbox, SandboxChangeList as SandboxChanges, SandboxInfo, TrashItem } from '../../shared/dto.ts';
-import { ChangeCache } from './changes/cache.ts';
-import { detectChanges } from './changes/detect.ts';
-import { fileDiff } from './changes/diff.ts';
-import { watchSandbox } from './changes/watch.ts';
-import { commitAll, commitSandbox, undoLastCommit, type CommitOptions, type CommitOutcome } from './commit/commit.ts';
-import type { RecoveredTransaction } from './commit/journal/index.ts';
-import { discardSandbox, type DiscardOptions, type DiscardOutcome } from './discard/discard.ts';
-import { assertUndoable, listTrashEntries, purgeTrash, restoreTrash } from './discard/trash.ts';
+import { ChangeCache } from './changes/index.ts';
+import { detectChanges } from './changes/index.ts';
+import { fileDiff } from './changes/index.ts';
+import { watchSandbox } from './changes/index.ts';
+import { commitAll, commitSandbox, undoLastCommit, type CommitOptions, type CommitOutcome } from './commit/index.ts';
+import type { RecoveredTransaction } from './commit/index.ts';
+import { discardSandbox, type DiscardOptions, type DiscardOutcome } from './discard/index.ts';
+import { assertUndoable, listTrashEntries, purgeTrash, restoreTrash } from './discard/index.ts';
 import { logEvent, type CommitJournal, type EngineContext, type SandboxEvent } from './engine-context.ts';
-import type { ProvisionProgress } from './provision/copy-tree.ts';
-import { layoutFor } from './provision/layout.ts';
-import { createSandbox, shareSandbox, type SandboxRequest } from './provision/provision-sandbox.ts';
-import { recoverSandboxes, type RecoveryReport } from './recovery/recovery.ts';
+import type { ProvisionProgress } from './provision/index.ts';
+import { layoutFor } from './provision/index.ts';
+import { createSandbox, shareSandbox, type SandboxRequest } from './provision/index.ts';
+import { recoverSandboxes, type RecoveryReport } from './recovery/index.ts';
 import type { SandboxStore } from './store.ts';
 
 export type { ProvisionProgress, SandboxEvent, CommitJournal, SandboxRequest, SandboxStore };

@@ -11,9 +11,7 @@ import { ResourceHandlerService } from '../handlers/resource-handler-service.ts'
 import { unwritableDataDir } from '../registry/database-guard.ts';
 import { DATABASE_FILE, openDatabase, useNativeBinding } from '../registry/database.ts';
 import { SqliteSandboxStore } from '../registry/sandbox-store.ts';
-import * as journal from '../sandbox/commit/journal/index.ts';
-import { useLockNativeBinding } from '../sandbox/commit/journal/process-lock.ts';
-import { SandboxManager } from '../sandbox/sandbox-manager.ts';
+import { journal, SandboxManager, useLockNativeBinding } from '../sandbox/index.ts';
 import { PlanService } from './plan-service.ts';
 import { RegistryService } from './registry-service.ts';
 import { recoverAtStart, type StartRecovery } from './start-recovery.ts';

@@ -3,7 +3,7 @@ import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DATABASE_FILE } from '../registry/database.ts';
-import { layoutFor } from '../sandbox/provision/layout.ts';
+import { layoutFor } from '../sandbox/index.ts';
 
 /** Bytes on disk of each part of a data directory. */
 export interface DiskUse {

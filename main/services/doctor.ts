@@ -6,7 +6,7 @@ import { BinderyError } from '../../shared/errors.ts';
 import { gitVersion, isSupportedGit, MINIMUM_GIT } from '../git/index.ts';
 import { DATABASE_FILE, LATEST_VERSION } from '../registry/database.ts';
 import { headerVersion, unwritableDataDir } from '../registry/database-guard.ts';
-import { layoutFor } from '../sandbox/provision/layout.ts';
+import { layoutFor } from '../sandbox/index.ts';
 import type { Bindery } from './bindery.ts';
 import { formatBytes, measureDiskUse, type DiskUse } from './disk-use.ts';
 import { summarizeStartRecovery } from './recovery-summary.ts';

@@ -13,10 +13,10 @@ import { deferredError, type ResourceHandlerService } from '../handlers/resource
 import { listActivity } from '../registry/activity.ts';
 import * as plans from '../registry/plans.ts';
 import { planCommits } from '../registry/sandbox-commits.ts';
-import { expectedFor } from '../sandbox/changes/version.ts';
-import { assertSelected } from '../sandbox/commit/operations.ts';
+import { expectedFor } from '../sandbox/index.ts';
+import { assertSelected } from '../sandbox/index.ts';
 import type { ActivityItem, CommitInfo, FileDiff, HandlerSandbox, PlanHistoryEntry, PlanInfo, PlanStatusValue, SandboxChangeList } from '../../shared/dto.ts';
-import type { ProvisionProgress, SandboxManager } from '../sandbox/sandbox-manager.ts';
+import type { ProvisionProgress, SandboxManager } from '../sandbox/index.ts';
 import { PlanStatusBook, type PlanEvent } from './plan-status.ts';
 import type { RegistryService } from './registry-service.ts';
 import { pickSandbox, type SandboxRef } from './sandbox-ref.ts';

@@ -8,7 +8,7 @@ import { logActivity } from '../registry/activity.ts';
 import * as plans from '../registry/plans.ts';
 import { planCommits } from '../registry/sandbox-commits.ts';
 import type { PlanStatusValue } from '../../shared/dto.ts';
-import type { SandboxEvent, SandboxManager } from '../sandbox/sandbox-manager.ts';
+import type { SandboxEvent, SandboxManager } from '../sandbox/index.ts';
 
 /** Events a host forwards: the engine's, plus plan status changes. */
 export type PlanEvent = SandboxEvent | { type: 'plan'; planId: string; status: PlanStatusValue };

@@ -10,11 +10,11 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { statement } from '../registry/database.ts';
 import { getSandbox, sandboxesWithStatus } from '../registry/sandboxes.ts';
-import { readJournalOrNull } from '../sandbox/commit/journal/journal-file.ts';
-import { lookAtTransactions, type TransactionLook } from '../sandbox/commit/journal/pending.ts';
-import { readMarker, type SandboxLayout } from '../sandbox/provision/layout.ts';
-import type { RecoveryReport } from '../sandbox/recovery/recovery.ts';
-import { DISCARDING_FLAG, heldByLiveProcess, isProcessAlive, RESTORING_FLAG } from '../sandbox/discard/trash-files.ts';
+import { readJournalOrNull } from '../sandbox/index.ts';
+import { lookAtTransactions, type TransactionLook } from '../sandbox/index.ts';
+import { readMarker, type SandboxLayout } from '../sandbox/index.ts';
+import type { RecoveryReport } from '../sandbox/index.ts';
+import { DISCARDING_FLAG, heldByLiveProcess, isProcessAlive, RESTORING_FLAG } from '../sandbox/index.ts';
 
 /** Work a stopped process left half done. */
 export interface InterruptedWork {

@@ -6,7 +6,7 @@ import { gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { ChangeCache } from './cache.ts';
 import { wallClockRule } from './racy-window.ts';
 import { detectChanges } from './detect.ts';
-import { encodeName } from '../fs/paths.ts';
+import { encodeName } from '../fs/index.ts';
 import { readEntry, type DiskEntry } from './content.ts';
 import type { SandboxInfo } from '../../../shared/dto.ts';
 import { newManager } from '../../testing/sandbox/harness.ts';

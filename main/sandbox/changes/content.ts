@@ -8,7 +8,7 @@ import fsSync, { createReadStream } from 'node:fs';
 import { promisify } from 'node:util';
 import { countLineChanges } from './line-diff.ts';
 import type { EntryType } from '../../../shared/dto.ts';
-import { specialKindOf, type SpecialKind } from '../fs/scan.ts';
+import { specialKindOf, type SpecialKind } from '../fs/index.ts';
 
 /** Files bigger than this get no line counts or text diff (the UI offers "show anyway"). */
 export const TEXT_LIMIT = 2 * 1024 * 1024;

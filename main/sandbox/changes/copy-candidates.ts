@@ -8,11 +8,11 @@
 import fsSync from 'node:fs';
 import { BinderyError } from '../../../shared/errors.ts';
 import { sha256RegularSync, type DiskEntry } from './content.ts';
-import { decodeName, inRoot } from '../fs/paths.ts';
-import { metaDir } from '../provision/layout.ts';
+import { decodeName, inRoot } from '../fs/index.ts';
+import { metaDir } from '../provision/index.ts';
 import { manifestFile, RACY_WINDOW_MS, readManifest, sameInstant, type Manifest, type ManifestEntry } from './manifest.ts';
 import type { SandboxInfo } from '../../../shared/dto.ts';
-import { scanChangedSince, scanTree, type ScanEntry, type ScanOptions } from '../fs/scan.ts';
+import { scanChangedSince, scanTree, type ScanEntry, type ScanOptions } from '../fs/index.ts';
 
 /** Paths that may have changed, with the manifest entry of each (null when the base had none). */
 export type CopyCandidates = Map<string, ManifestEntry | null>;

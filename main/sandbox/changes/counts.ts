@@ -4,7 +4,7 @@
  * own `git diff` would); elsewhere, or where git does not answer for a path, line-diff.ts does,
  * in a worker thread when the texts are large (line-count-worker.ts).
  */
-import { decodeName, hasEscapes } from '../fs/paths.ts';
+import { decodeName, hasEscapes } from '../fs/index.ts';
 import { git, splitNul } from '../../git/index.ts';
 import type { ChangedFile, SandboxInfo } from '../../../shared/dto.ts';
 import { insertedOrRemoved, lineCounts } from './content.ts';

@@ -6,10 +6,10 @@ import { ConflictError } from '../../../shared/errors.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { baselineMargin, copyCandidates } from './copy-candidates.ts';
 import { detectChanges, inspectChanges } from './detect.ts';
-import { encodeName } from '../fs/paths.ts';
-import { metaDir } from '../provision/layout.ts';
+import { encodeName } from '../fs/index.ts';
+import { metaDir } from '../provision/index.ts';
 import { manifestFile, RACY_WINDOW_MS, readManifest, writeBaseline } from './manifest.ts';
-import { scanChangedSince } from '../fs/scan.ts';
+import { scanChangedSince } from '../fs/index.ts';
 import type { ChangedFile } from '../../../shared/dto.ts';
 import { newManager } from '../../testing/sandbox/harness.ts';
 

@@ -10,11 +10,11 @@ import { copyCandidates, hashToLearn, learnBaseHashes } from './copy-candidates.
 import { gitCandidates, readBlobs, unchangedThroughFilters, type GitBaseEntry } from './git-candidates.ts';
 import { assertReadable, specialSide, type UnreadableSide } from './unreadable.ts';
 import { isUnreadable, readEntryOrWhy, readSmallEntry, TEXT_LIMIT, type DiskEntry } from './content.ts';
-import { displayPath, hasEscapes, inRoot } from '../fs/paths.ts';
+import { displayPath, hasEscapes, inRoot } from '../fs/index.ts';
 import { changeListVersion, sideIds, type VersionedChange } from './version.ts';
 import { sameInstant, type ManifestEntry } from './manifest.ts';
 import { CHANGE_KIND_VALUES, type ChangeCountsInfo, type ChangedFile, type CommittedState, type SandboxChangeList, type SandboxInfo } from '../../../shared/dto.ts';
-import { forEachLimit } from '../fs/pool.ts';
+import { forEachLimit } from '../fs/index.ts';
 import { fillCounts, needsCounts, type Pending, type WholeTree } from './counts.ts';
 import { count } from './counters.ts';
 import { listingEpoch, listingOf, rememberListing } from './listing.ts';

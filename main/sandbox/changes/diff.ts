@@ -7,7 +7,7 @@ import { NotFoundError } from '../../../shared/errors.ts';
 import { inspectPath, type PathState } from './detect.ts';
 import { TEXT_LIMIT } from './content.ts';
 import { unifiedPatch } from './patch.ts';
-import { displayPath } from '../fs/paths.ts';
+import { displayPath } from '../fs/index.ts';
 import type { FileDiff, SandboxInfo } from '../../../shared/dto.ts';
 
 /** The diff of `relPath` (the new path of a rename, or its old path) in a sandbox. */

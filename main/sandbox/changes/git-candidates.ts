@@ -7,11 +7,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
-import { decodeName } from '../fs/paths.ts';
+import { decodeName } from '../fs/index.ts';
 import { git, gitStream, splitNul } from '../../git/index.ts';
 import type { EntryType, SandboxInfo } from '../../../shared/dto.ts';
 import { dropFromIndex, findSpecialFiles, ignoredOf } from './special-scan.ts';
-import { walkSync } from '../fs/walk.ts';
+import { walkSync } from '../fs/index.ts';
 
 /** What the base held at a path. */
 export interface GitBaseEntry {

@@ -11,9 +11,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
-import { decodeName, displayPath, hasEscapes, inRoot } from '../fs/paths.ts';
+import { decodeName, displayPath, hasEscapes, inRoot } from '../fs/index.ts';
 import { BINDERY_IDENTITY, git, gitText, isObjectId, splitNul } from '../../git/index.ts';
-import { adoptObjects, dropStaging, stageObjects } from '../discard/git-objects.ts';
+import { adoptObjects, dropStaging, stageObjects } from '../discard/index.ts';
 
 /** What the original's working state was turned into. */
 export interface WorkingStateSnapshot {

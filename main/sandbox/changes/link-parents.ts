@@ -4,7 +4,7 @@
  * path would show, and a commit would copy, whatever the link leads to.
  */
 import fsSync from 'node:fs';
-import { inRoot } from '../fs/paths.ts';
+import { inRoot } from '../fs/index.ts';
 
 /** Answers for the folders looked at, by their path in one root: a list shares them. */
 export type LinkMemo = Map<string, boolean>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BinderyError } from '../../../shared/errors.ts';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
-import { metaDir } from '../provision/layout.ts';
+import { metaDir } from '../provision/index.ts';
 import { manifestFile } from './manifest.ts';
 import { sealedFile } from './manifest-file.ts';
 import { exists, newManager } from '../../testing/sandbox/harness.ts';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { decodeName, encodeName, hasEscapes } from '../fs/paths.ts';
+import { decodeName, encodeName, hasEscapes } from '../fs/index.ts';
 import { readParts, writeParts } from './manifest-file.ts';
 import type { EntryType } from '../../../shared/dto.ts';
 

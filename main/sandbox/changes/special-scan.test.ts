@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitRepo, writeFiles } from '../../testing/fixtures.ts';
-import { encodeName } from '../fs/paths.ts';
+import { encodeName } from '../fs/index.ts';
 import { findSpecialFiles, ignoredOf, walkSpecials } from './special-scan.ts';
 
 describe.skipIf(process.platform === 'win32')('finding the special files of a worktree sandbox', () => {

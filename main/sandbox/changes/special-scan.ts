@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import fsSync, { type Dirent } from 'node:fs';
-import { decodeName, encodeName, inRoot } from '../fs/paths.ts';
+import { decodeName, encodeName, inRoot } from '../fs/index.ts';
 import { git, splitNul } from '../../git/index.ts';
 
 /** find's type letters of special files. */

@@ -9,9 +9,9 @@
 import { BinderyError, ConflictError } from '../../../shared/errors.ts';
 import type { PathState } from './detect.ts';
 import type { DiskEntry, UnreadableEntry } from './content.ts';
-import { displayPath } from '../fs/paths.ts';
+import { displayPath } from '../fs/index.ts';
 import type { ChangedFile } from '../../../shared/dto.ts';
-import type { SpecialKind } from '../fs/scan.ts';
+import type { SpecialKind } from '../fs/index.ts';
 
 /** The side of a path that could not be read, and what is known of it. */
 export interface UnreadableSide {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../../../shared/errors.ts';
 import { git, gitRepo, writeFiles } from '../../testing/fixtures.ts';
-import { decodeName, inRoot } from '../fs/paths.ts';
+import { decodeName, inRoot } from '../fs/index.ts';
 import * as journal from './journal/index.ts';
 import { SandboxManager } from '../sandbox-manager.ts';
 import { caught, exists, listActivity, newManager, plainDir, readText as read } from '../../testing/sandbox/harness.ts';

@@ -7,15 +7,15 @@
 import fs from 'node:fs/promises';
 import { ulid } from 'ulid';
 import { BinderyError, ConflictError, NotFoundError } from '../../../shared/errors.ts';
-import { expectedFor } from '../changes/version.ts';
+import { expectedFor } from '../changes/index.ts';
 import { withSandboxLocks } from './lock.ts';
 import { checkResolutions, conflictError, planCommit, type CommitPlan, type CommitSelection } from './operations.ts';
 import { logEvent, type EngineContext } from '../engine-context.ts';
-import { displayPath } from '../fs/paths.ts';
+import { displayPath } from '../fs/index.ts';
 import { commitPaths, currentBranch } from './git-commit.ts';
 import { leftList, type CommitProgress, type DriftedPath } from './journal/index.ts';
 import type { CommitInfo, CommittedState, SandboxInfo } from '../../../shared/dto.ts';
-import { noteRecovered } from '../recovery/recovery.ts';
+import { noteRecovered } from '../recovery/index.ts';
 
 /** Options of a commit. */
 export interface CommitOptions extends CommitSelection {

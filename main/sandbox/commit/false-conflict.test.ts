@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BinderyError, ConflictError } from '../../../shared/errors.ts';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
-import { RACY_WINDOW_MS } from '../changes/manifest.ts';
+import { RACY_WINDOW_MS } from '../changes/index.ts';
 import * as journal from './journal/index.ts';
 import { SandboxManager } from '../sandbox-manager.ts';
 import { newManager } from '../../testing/sandbox/harness.ts';

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { BinderyError, ValidationError } from '../../../shared/errors.ts';
-import { decodeName, encodeName } from '../fs/paths.ts';
+import { decodeName, encodeName } from '../fs/index.ts';
 import { git, gitText, splitNul } from '../../git/index.ts';
 
 /** The branch a commit would go on, or a ValidationError saying why there is none. */

@@ -5,8 +5,8 @@
  */
 import type { MergeHunk, MergePreview, SandboxInfo } from '../../../shared/dto.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
-import { inspectPath } from '../changes/detect.ts';
-import { displayPath } from '../fs/paths.ts';
+import { inspectPath } from '../changes/index.ts';
+import { displayPath } from '../fs/index.ts';
 import { mergeForView } from './merge.ts';
 
 /** Tries the merge of `relPath` of `sandbox` without writing anything. */

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { git, gitText, splitNul } from '../../git/index.ts';
-import { decodeName } from '../fs/paths.ts';
+import { decodeName } from '../fs/index.ts';
 import { currentBranch } from './git-commit.ts';
 import { mergeThreeWay } from './merge.ts';
 

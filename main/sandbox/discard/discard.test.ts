@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { describeCounts, type ChangeCountsInfo } from '../../../shared/dto.ts';
 import { UnsafePathError } from '../../../shared/errors.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
-import { metaDir } from '../provision/layout.ts';
+import { metaDir } from '../provision/index.ts';
 import { exists, gitFingerprint, newManager } from '../../testing/sandbox/harness.ts';
 
 function plainDir(): string {

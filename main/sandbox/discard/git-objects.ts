@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { git, gitText, isObjectId } from '../../git/index.ts';
-import { withLocks } from '../commit/journal/process-lock.ts';
+import { withLocks } from '../commit/index.ts';
 
 /** A temporary object folder for git to write into: the environment that aims git at it. */
 export interface ObjectStaging {

@@ -6,7 +6,7 @@
  * counted for the confirmation, kept in the trash and restored; committing them stays opt-in.
  */
 import fs from 'node:fs/promises';
-import { decodeName, hasEscapes, inRoot } from '../fs/paths.ts';
+import { decodeName, hasEscapes, inRoot } from '../fs/index.ts';
 import { git, splitNul } from '../../git/index.ts';
 import { copyEntry, copyInto } from './trash-files.ts';
 

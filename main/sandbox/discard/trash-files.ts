@@ -8,11 +8,11 @@ import { randomBytes } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { makeFoldersWritable } from '../provision/access.ts';
-import { copyTree } from '../provision/copy-tree.ts';
-import { inRoot } from '../fs/paths.ts';
+import { makeFoldersWritable } from '../provision/index.ts';
+import { copyTree } from '../provision/index.ts';
+import { inRoot } from '../fs/index.ts';
 import type { ChangedFile, SandboxInfo, TrashItem } from '../../../shared/dto.ts';
-import { listTree } from '../fs/walk.ts';
+import { listTree } from '../fs/index.ts';
 
 /** Present while a discard moves a sandbox into this entry; gone once its row is written. */
 export const DISCARDING_FLAG = 'discarding';

@@ -6,17 +6,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, NotFoundError, UnsafePathError } from '../../../shared/errors.ts';
-import { makeFoldersWritable, makeReadOnly } from '../provision/access.ts';
+import { makeFoldersWritable, makeReadOnly } from '../provision/index.ts';
 import { logEvent, type EngineContext } from '../engine-context.ts';
 import { copyIgnored } from './ignored.ts';
 import { unpackSnapshot, withObjectsLock } from './git-objects.ts';
-import { inRoot } from '../fs/paths.ts';
-import { purgeTransactionsById } from '../commit/journal/manage.ts';
-import { locksDirOf, withLocks } from '../commit/journal/process-lock.ts';
+import { inRoot } from '../fs/index.ts';
+import { purgeTransactionsById } from '../commit/index.ts';
+import { locksDirOf, withLocks } from '../commit/index.ts';
 import { git } from '../../git/index.ts';
-import { assertDeletable, isStrictlyInside, metaDir, writeMarker } from '../provision/layout.ts';
+import { assertDeletable, isStrictlyInside, metaDir, writeMarker } from '../provision/index.ts';
 import type { ChangedFile, SandboxInfo, TrashItem } from '../../../shared/dto.ts';
-import { removeWorktreeSandbox } from '../provision/provision.ts';
+import { removeWorktreeSandbox } from '../provision/index.ts';
 import { copyEntry, copyInto, exists, heldByLiveProcess, moveDir, readTrashRecord, RESTORING_FLAG, setFlag, SNAPSHOT_PACK, type TrashRecord } from './trash-files.ts';
 
 /** Entries still recoverable, newest first. */

@@ -6,3 +6,4 @@ export { decodeName, displayPath, encodeName, hasEscapes, inRoot } from './paths
 export { DEFAULT_CONCURRENCY, forEachLimit, STOP } from './pool.ts';
 export { scanChangedSince, scanTree, specialKindOf, type ChangedScanOptions, type ScanEntry, type ScanOptions, type SpecialKind } from './scan.ts';
 export { listTree, walkSync, type WalkEntry, type WalkKind, type WalkOptions } from './walk.ts';
+

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { scanChangedSince, scanTree, type ScanEntry } from './scan.ts';
 import { decodeName, displayPath, encodeName, hasEscapes, inRoot } from './paths.ts';
-import { isSandboxDepth, isStrictlyInside, sandboxPathFor } from '../provision/layout.ts';
+import { isSandboxDepth, isStrictlyInside, sandboxPathFor } from '../provision/index.ts';
 
 describe('exact file names', () => {
   const samples: Array<[string, Buffer]> = [

@@ -4,9 +4,9 @@
  */
 import fs from 'node:fs/promises';
 import type { AccessMode } from '../../../shared/model.ts';
-import { forEachLimit } from '../fs/pool.ts';
-import { inRoot } from '../fs/paths.ts';
-import { listTree } from '../fs/walk.ts';
+import { forEachLimit } from '../fs/index.ts';
+import { inRoot } from '../fs/index.ts';
+import { listTree } from '../fs/index.ts';
 
 const ORDER: Record<AccessMode, number> = { read_only: 0, write_only: 1, read_write: 2 };
 

@@ -11,9 +11,9 @@ import fsSync from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CancelledError } from '../../../shared/errors.ts';
-import { inRoot } from '../fs/paths.ts';
-import { forEachLimit } from '../fs/pool.ts';
-import type { ScanEntry } from '../fs/scan.ts';
+import { inRoot } from '../fs/index.ts';
+import { forEachLimit } from '../fs/index.ts';
+import type { ScanEntry } from '../fs/index.ts';
 
 let gnuCp: boolean | undefined;
 

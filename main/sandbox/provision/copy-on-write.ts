@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import { copyTree, type CopyTreeOptions, type SkippedEntry } from './copy-tree.ts';
-import { manifestFile, writeManifest } from '../changes/manifest.ts';
+import { manifestFile, writeManifest } from '../changes/index.ts';
 import type { CopyMethod } from '../../../shared/dto.ts';
 
 /** Copies `original` into the new folder `sandboxPath` and writes the manifest into `meta`. */

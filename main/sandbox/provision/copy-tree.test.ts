@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { copyTree, reconcileWithCopy } from './copy-tree.ts';
-import { RACY_WINDOW_MS } from '../changes/manifest.ts';
-import { scanTree } from '../fs/scan.ts';
+import { RACY_WINDOW_MS } from '../changes/index.ts';
+import { scanTree } from '../fs/index.ts';
 
 const AN_HOUR_AGO = new Date(Date.now() - 3_600_000);
 

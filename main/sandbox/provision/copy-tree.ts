@@ -14,11 +14,11 @@ import { CancelledError } from '../../../shared/errors.ts';
 import path from 'node:path';
 import { copyWithCp, topLevelUnits } from './copy-native.ts';
 import { copyOnWorkers, WORKER_THRESHOLD, type CopyJob } from './copy-workers.ts';
-import { decodeName, encodeName, hasEscapes, inRoot } from '../fs/paths.ts';
-import { isRacy, RACY_WINDOW_MS, sha256File, type ManifestEntry } from '../changes/manifest.ts';
+import { decodeName, encodeName, hasEscapes, inRoot } from '../fs/index.ts';
+import { isRacy, RACY_WINDOW_MS, sha256File, type ManifestEntry } from '../changes/index.ts';
 import type { CopyMethod } from '../../../shared/dto.ts';
-import { forEachLimit } from '../fs/pool.ts';
-import { scanTree, type ScanEntry, type SpecialKind } from '../fs/scan.ts';
+import { forEachLimit } from '../fs/index.ts';
+import { scanTree, type ScanEntry, type SpecialKind } from '../fs/index.ts';
 import { copySparseFile, hasHoles } from './sparse-copy.ts';
 
 /** Progress of a long provisioning step. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
-import { inspectOriginal, type OriginalRepo } from '../changes/git-snapshot.ts';
+import { inspectOriginal, type OriginalRepo } from '../changes/index.ts';
 import { CancelledError } from '../../../shared/errors.ts';
 import { provisionWorktree } from './git-worktree.ts';
 import { exists, gitFingerprint, newManager } from '../../testing/sandbox/harness.ts';

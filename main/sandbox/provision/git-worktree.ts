@@ -8,10 +8,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CancelledError } from '../../../shared/errors.ts';
 import { git, gitText, isObjectId } from '../../git/index.ts';
-import { hasEscapes, inRoot } from '../fs/paths.ts';
-import { pruneAddedObjects } from '../discard/git-objects.ts';
-import { snapshotWorkingState, startInspection } from '../changes/git-snapshot.ts';
-import { walkSync } from '../fs/walk.ts';
+import { hasEscapes, inRoot } from '../fs/index.ts';
+import { pruneAddedObjects } from '../discard/index.ts';
+import { snapshotWorkingState, startInspection } from '../changes/index.ts';
+import { walkSync } from '../fs/index.ts';
 import type { ProvisionProgress } from './copy-tree.ts';
 
 /** Input of `provisionWorktree`. */

@@ -7,7 +7,7 @@ import { CancelledError } from '../../../shared/errors.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { copyOnWorkers, type CopyJob } from './copy-workers.ts';
 import { markerFile, metaDir } from './layout.ts';
-import { manifestFile, readManifest } from '../changes/manifest.ts';
+import { manifestFile, readManifest } from '../changes/index.ts';
 import { exists, gitFingerprint, newManager } from '../../testing/sandbox/harness.ts';
 
 function plainDir(): string {

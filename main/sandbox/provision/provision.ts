@@ -10,7 +10,7 @@ import { CancelledError } from '../../../shared/errors.ts';
 import { makeFoldersWritable, makeReadOnly } from './access.ts';
 import type { ProvisionProgress, SkippedEntry } from './copy-tree.ts';
 import { metaDir } from './layout.ts';
-import { writeBaseline } from '../changes/manifest.ts';
+import { writeBaseline } from '../changes/index.ts';
 import type { CopyMethod } from '../../../shared/dto.ts';
 import { provisionCopy, provisionEmpty } from './copy-on-write.ts';
 import { baseRefFor, provisionWorktree, removeWorktree } from './git-worktree.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, gitRepo, writeFiles } from '../../testing/fixtures.ts';
-import { metaDir } from '../provision/layout.ts';
+import { metaDir } from '../provision/index.ts';
 import { exists, newManager } from '../../testing/sandbox/harness.ts';
 import { copySandboxWithWork, killedAt, pausedAt, worktreeWithWork } from '../../testing/sandbox/trash-crash.ts';
 

@@ -9,18 +9,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError } from '../../../shared/errors.ts';
-import { makeFoldersWritable } from '../provision/access.ts';
-import { finishDiscard, putBack } from '../discard/discard.ts';
+import { makeFoldersWritable } from '../provision/index.ts';
+import { finishDiscard, putBack } from '../discard/index.ts';
 import { logEvent, type EngineContext } from '../engine-context.ts';
-import type { RecoveredTransaction } from '../commit/journal/index.ts';
-import { readSmallEntry, TEXT_LIMIT } from '../changes/content.ts';
-import { inRoot } from '../fs/paths.ts';
+import type { RecoveredTransaction } from '../commit/index.ts';
+import { readSmallEntry, TEXT_LIMIT } from '../changes/index.ts';
+import { inRoot } from '../fs/index.ts';
 import type { CommitInfo, CommittedState } from '../../../shared/dto.ts';
-import { META_SUFFIX, readMarker } from '../provision/layout.ts';
-import { removeSandboxFiles, removeWorktreeSandbox } from '../provision/provision.ts';
-import { baseRefFor } from '../provision/git-worktree.ts';
-import { restoreTrash } from '../discard/trash.ts';
-import { DISCARDING_FLAG, exists, flagOwner, heldByLiveProcess, isProcessAlive, readTrashRecord, REMOVING_FLAG, RESTORING_FLAG, type TrashRecord } from '../discard/trash-files.ts';
+import { META_SUFFIX, readMarker } from '../provision/index.ts';
+import { removeSandboxFiles, removeWorktreeSandbox } from '../provision/index.ts';
+import { baseRefFor } from '../provision/index.ts';
+import { restoreTrash } from '../discard/index.ts';
+import { DISCARDING_FLAG, exists, flagOwner, heldByLiveProcess, isProcessAlive, readTrashRecord, REMOVING_FLAG, RESTORING_FLAG, type TrashRecord } from '../discard/index.ts';
 
 /** What recovery found and did. */
 export interface RecoveryReport {

@@ -7,10 +7,10 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import type { FileDiffView, SandboxInfo } from '../../../shared/dto.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
-import { inspectPath, type InspectedChange, type PathState } from '../../sandbox/changes/detect.ts';
-import { readBlobs } from '../../sandbox/changes/git-candidates.ts';
-import { TEXT_LIMIT } from '../../sandbox/changes/content.ts';
-import { displayPath, inRoot } from '../../sandbox/fs/paths.ts';
+import { inspectPath, type InspectedChange, type PathState } from '../../sandbox/index.ts';
+import { readBlobs } from '../../sandbox/index.ts';
+import { TEXT_LIMIT } from '../../sandbox/index.ts';
+import { displayPath, inRoot } from '../../sandbox/index.ts';
 
 /** Bytes a side may have when the user asked to see a large file anyway. */
 export const FULL_TEXT_LIMIT = 32 * 1024 * 1024;

@@ -7,8 +7,8 @@ import type { ApiHandlers } from '../../../shared/contract.ts';
 import type { RevertReport } from '../../../shared/dto.ts';
 import { ConflictError, NotFoundError } from '../../../shared/errors.ts';
 import { logActivity } from '../../registry/activity.ts';
-import { previewMerge } from '../../sandbox/commit/merge-preview.ts';
-import { revertGitCommit } from '../../sandbox/commit/revert.ts';
+import { previewMerge } from '../../sandbox/index.ts';
+import { revertGitCommit } from '../../sandbox/index.ts';
 import type { ApiContext } from './context.ts';
 import { findSandbox } from './review-api.ts';
 

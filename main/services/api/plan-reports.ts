@@ -11,9 +11,9 @@ import {
   type SandboxInfo,
   type UndoReport,
 } from '../../../shared/dto.ts';
-import type { CommitOutcome } from '../../sandbox/commit/commit.ts';
-import type { DiscardOutcome } from '../../sandbox/discard/discard.ts';
-import { displayPath } from '../../sandbox/fs/paths.ts';
+import type { CommitOutcome } from '../../sandbox/index.ts';
+import type { DiscardOutcome } from '../../sandbox/index.ts';
+import { displayPath } from '../../sandbox/index.ts';
 import type { PlanDetail } from '../plan-service.ts';
 
 /** A sandbox without the handler-facing `context` (it repeats `path`). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
 import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import { SandboxManager } from '../../sandbox/index.ts';
 
 const [dataDir, sandboxId] = process.argv.slice(2) as [string, string];
 const manager = new SandboxManager({ store: new SqliteSandboxStore(openDatabase(path.join(dataDir, 'bindery.db'))), dataDir, journal });

@@ -4,7 +4,7 @@
  * the sandbox tests can prove recovery at the next start finishes or undoes what was interrupted.
  * Run: node --import tsx commit-crash-child.ts <dataDir> <sandboxId> <faultPoint> [undo]
  */
-import type { FaultPoint, JournalHooks } from '../../sandbox/commit/journal/index.ts';
+import type { FaultPoint, JournalHooks } from '../../sandbox/index.ts';
 import { hookedManager } from './hooked-manager.ts';
 
 const [dataDir, sandboxId, crashPoint, mode] = process.argv.slice(2) as [string, string, FaultPoint, 'undo' | undefined];

@@ -4,7 +4,7 @@
  * BINDERY_CRASH_POINT, or is killed from outside after it prints "ready".
  * Run: node --import tsx commit-crash-trial-child.ts <dataDir> <sandboxId> commit|undo
  */
-import type { FaultPoint, JournalHooks } from '../../sandbox/commit/journal/index.ts';
+import type { FaultPoint, JournalHooks } from '../../sandbox/index.ts';
 import { hookedManager } from './hooked-manager.ts';
 
 const [dataDir, sandboxId, command] = process.argv.slice(2) as [string, string, 'commit' | 'undo'];

@@ -17,8 +17,8 @@ import { planCommits } from '../../registry/sandbox-commits.ts';
 import { readFiles } from './commit-race.ts';
 import { seededRandom } from '../../sandbox/commit/journal/testing/crash-scenario.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
-import type { FaultPoint } from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import type { FaultPoint } from '../../sandbox/index.ts';
+import { SandboxManager } from '../../sandbox/index.ts';
 import { REPO_ROOT, tsxArgs } from '../child-process.ts';
 
 const CHILD = path.join(import.meta.dirname, 'commit-crash-trial-child.ts');

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
 import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
-import type { JournalHooks } from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import type { JournalHooks } from '../../sandbox/index.ts';
+import { SandboxManager } from '../../sandbox/index.ts';
 
 const [dataDir, sandboxId] = process.argv.slice(2) as [string, string];
 const role = process.env.BINDERY_RACE_ROLE as 'first' | 'second' | undefined;

@@ -15,7 +15,7 @@ import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
 import { planCommits } from '../../registry/sandbox-commits.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import { SandboxManager } from '../../sandbox/index.ts';
 import { REPO_ROOT, tsxArgs } from '../child-process.ts';
 
 const CHILD = path.join(import.meta.dirname, 'commit-race-child.ts');

@@ -12,7 +12,7 @@ import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
 import { git, tempDir, writeFiles } from '../fixtures.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import { SandboxManager } from '../../sandbox/index.ts';
 
 export { listActivity } from '../../registry/activity.ts';
 export { planCommits } from '../../registry/sandbox-commits.ts';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
 import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
-import type { JournalHooks } from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import type { JournalHooks } from '../../sandbox/index.ts';
+import { SandboxManager } from '../../sandbox/index.ts';
 
 /** A manager of `dataDir` whose commits run with the `apply` hooks and undos with the `undo` hooks (none where not given). */
 export function hookedManager(dataDir: string, hooks: { apply?: JournalHooks; undo?: JournalHooks }): SandboxManager {

@@ -16,7 +16,7 @@ import { openDatabase } from '../../registry/database.ts';
 import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import { SandboxManager } from '../../sandbox/index.ts';
 
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-special-')));
 const dataDir = path.join(base, 'data');

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { openDatabase } from '../../registry/database.ts';
 import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import { SandboxManager } from '../../sandbox/index.ts';
 
 const [dataDir, action, id, hook, match, nth, mode, sandboxesRoot] = process.argv.slice(2) as string[];
 const patched = fs as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;

@@ -13,7 +13,7 @@ import { openDatabase } from '../../registry/database.ts';
 import { SqliteSandboxStore } from '../../registry/sandbox-store.ts';
 import { insertPlan } from '../../registry/plans.ts';
 import * as journal from '../../sandbox/commit/journal/index.ts';
-import { SandboxManager } from '../../sandbox/sandbox-manager.ts';
+import { SandboxManager } from '../../sandbox/index.ts';
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-unreadable-'));
 const dataDir = path.join(base, 'data');

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fsSync, { type BigIntStats, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { finishSparse, hasHoles, writeSkippingZeros } from '../../provision/sparse-copy.ts';
+import { finishSparse, hasHoles, writeSkippingZeros } from '../../provision/index.ts';
 import { diskPath } from './disk-path.ts';
 import { CHUNK, hashFd, hashFile, openRegularSync, READ_REGULAR, readFd, sha256 } from './read-regular.ts';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileDiffView } from '../../services/api/file-diff-view.ts';
+import { fileDiffView } from './file-diff-view.ts';
 import { tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { newManager } from '../../testing/sandbox/harness.ts';
-import { listingOf } from './listing.ts';
+import { listingOf } from '../../sandbox/changes/listing.ts';
 
 describe('the last change list of a discarded sandbox', () => {
   it('is forgotten, so the sandbox made again under the same id reads against its own base', async () => {

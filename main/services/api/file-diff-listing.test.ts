@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileDiffView } from '../../services/api/file-diff-view.ts';
+import { fileDiffView } from './file-diff-view.ts';
 import { gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { newManager } from '../../testing/sandbox/harness.ts';
-import { changeCounters, resetChangeCounters } from './counters.ts';
+import { changeCounters, resetChangeCounters } from '../../sandbox/changes/counters.ts';
 
 /** Ten lines of 20 bytes each, `changed` of them different in the sandbox's version. */
 function tenLines(name: string, changed = 0): string {
