@@ -45,7 +45,8 @@ describe('conflicts of a copied sandbox', () => {
     expect(await drifts(manager, sandbox.id)).toEqual({ 'a.txt': 'clean', 'b.txt': 'clean', 'c.txt': 'conflict', 'd.txt': 'conflict' });
     const blocked = await manager.commit(sandbox.id).then(() => null, (e: unknown) => e);
     expect(blocked).toBeInstanceOf(ConflictError);
-    expect((blocked as ConflictError).details).toEqual({ paths: [expect.objectContaining({ path: 'c.txt' }), expect.objectContaining({ path: 'd.txt' })] });
+    expect((blocked as ConflictError).details).toMatchObject({ paths: [expect.objectContaining({ path: 'c.txt' }), expect.objectContaining({ path: 'd.txt' })] });
+    expect(((blocked as ConflictError).details as { paths: unknown[] }).paths).toHaveLength(2);
     expect(await manager.commit(sandbox.id, { paths: ['a.txt', 'b.txt'] })).toMatchObject({ kind: 'committed' });
     expect([fs.readFileSync(path.join(dir, 'a.txt'), 'utf8'), fs.readFileSync(path.join(dir, 'b.txt'), 'utf8')]).toEqual(['A\n', 'B\n']);
   }, 20_000);
