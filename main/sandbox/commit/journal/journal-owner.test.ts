@@ -78,7 +78,12 @@ describe('journal owner', () => {
     setOwner(journalDir, transactionId, await deadPid());
     const child = await pausedUndo(journalDir, target, transactionId);
     try {
-      const [look] = await lookAtTransactions(journalDir);
+      // The child says "paused" from its hook; on a loaded machine its state file may land just after.
+      let [look] = await lookAtTransactions(journalDir);
+      for (let waited = 0; look?.owner?.pid !== child.pid && waited < 5000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        [look] = await lookAtTransactions(journalDir);
+      }
       expect(look).toMatchObject({ settled: null, owner: { pid: child.pid } });
       const skipped = await Promise.race([recoverTransactions(journalDir), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000))]);
       expect(skipped).toEqual([]);
