@@ -236,7 +236,10 @@ test('walks the whole review story on real repositories', async ({ app, pageErro
   await review.check('src/invoice.ts', true);
   dialog = await review.startCommit();
   await expect(dialog.getByRole('region', { name: 'Conflicts' })).toContainText('Conflict 1 of 1');
-  await expect(dialog.getByRole('region', { name: 'Changes in README.md' })).toContainText('Edited by hand.');
+  // Both sides added a line at the same place: the dry run clashes, so the three-way view shows all three.
+  await expect(dialog.getByRole('table', { name: 'Three-way view: base, original, sandbox' })).toContainText(
+    'Edited by hand.',
+  );
   await expect(dialog.getByRole('button', { name: 'Commit 3 files' })).toBeDisabled();
   await shot(page, 'review-conflict');
   await dialog.getByRole('radio', { name: /Take sandbox/ }).check();

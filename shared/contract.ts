@@ -25,6 +25,7 @@ import {
   type TrashItem,
   type UndoReport,
 } from './dto.ts';
+import type { ReviewNote, ReviewState, ViewedMark } from './review-dto.ts';
 import type {
   AppInfo,
   DoctorReport,
@@ -89,6 +90,22 @@ const resolutions = z.record(relPath, z.enum(RESOLUTION_VALUES));
 const changeVersion = z
   .string()
   .regex(VERSION_PATTERN, 'is not a change-list version: send the version of the change list you reviewed');
+// A partial commit of one text file (issue 23): hunks by id and changed lines by number, as
+// `plans diff` prints them (shared/patch-selection.ts).
+const lineRange = z
+  .strictObject({
+    side: z.enum(['old', 'new', 'both']),
+    from: z.number().int().min(1),
+    to: z.number().int().min(1),
+  })
+  .refine((r) => r.to >= r.from, 'ends before it starts');
+const selection = z
+  .strictObject({
+    hunks: z.array(z.number().int().min(1)).max(100_000).optional(),
+    lines: z.array(lineRange).max(100_000).optional(),
+  })
+  .refine((s) => (s.hunks?.length ?? 0) + (s.lines?.length ?? 0) > 0, 'selects nothing: choose hunks or lines, or leave the file out');
+const noteBody = z.string().trim().min(1, 'is empty: write what should change').max(20_000);
 const gitMessage = z
   .string()
   .trim()
@@ -239,8 +256,9 @@ export const contract = {
       resolutions: resolutions.optional(),
       gitMessage: gitMessage.optional(),
       expectedVersion: changeVersion.optional(),
+      selections: z.record(relPath, selection).optional(),
     }),
-    "Writes a sandbox's changes (all without paths; an empty paths is refused) to its original; conflicts need a resolution first; with expectedVersion, a change list other than the one reviewed is refused.",
+    "Writes a sandbox's changes (all without paths; an empty paths is refused) to its original; conflicts need a resolution first; with expectedVersion, a change list other than the one reviewed is refused; a path in selections takes only the chosen hunks and lines of its text change, the rest stays pending in the sandbox.",
   ),
   commitPlan: method<CommitReport[]>()(
     z.strictObject({
@@ -304,6 +322,40 @@ export const contract = {
   revealSandbox: method<{ opened: boolean }>()(
     z.strictObject({ plan: ref, sandbox: ref }),
     'Opens the sandbox folder in the OS file manager (desktop app only; the web host refuses and says so).',
+  ),
+
+  // Review (issue 23): notes back to the tool, viewed marks, run checkpoints.
+  listNotes: method<ReviewNote[]>()(
+    z.strictObject({ plan: ref, sandbox: ref.optional(), status: z.enum(['open', 'resolved']).optional() }),
+    "A plan's review notes (or one sandbox's), oldest first, each marked outdated when its lines changed.",
+  ),
+  addNote: method<ReviewNote>()(
+    z
+      .strictObject({
+        plan: ref,
+        sandbox: ref.optional(),
+        path: relPath.optional(),
+        side: z.enum(['old', 'new']).optional(),
+        fromLine: z.number().int().min(1).optional(),
+        toLine: z.number().int().min(1).optional(),
+        body: noteBody,
+      })
+      .refine((n) => n.path === undefined || n.sandbox !== undefined, 'a note on a file needs its sandbox')
+      .refine((n) => (n.side === undefined) === (n.fromLine === undefined), 'a note on lines needs both side and fromLine'),
+    'Adds a note on the whole plan, a sandbox, a file, or lines of one side of a diff (their text is kept as the anchor).',
+  ),
+  updateNote: method<ReviewNote>()(
+    z.strictObject({ id: ref, body: noteBody.optional(), status: z.enum(['open', 'resolved']).optional() }),
+    "Edits a note's text, or resolves or reopens it.",
+  ),
+  deleteNote: method<{ deleted: boolean }>()(z.strictObject({ id: ref }), 'Deletes a note.'),
+  reviewState: method<ReviewState>()(
+    z.strictObject({ plan: ref, sandbox: ref }),
+    "A sandbox's viewed marks (stale when the file changed after), the last review's time, and the tool's runs with checkpoints.",
+  ),
+  markViewed: method<ViewedMark[]>()(
+    z.strictObject({ plan: ref, sandbox: ref, paths: z.array(relPath).min(1).max(100_000), viewed: z.boolean() }),
+    'Marks files viewed as they are now (or clears the marks); returns the marks of those paths.',
   ),
 
   // System

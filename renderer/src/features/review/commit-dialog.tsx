@@ -12,7 +12,7 @@ import { useSubmit } from '../../hooks/use-submit.ts';
 import { formatCount, formatNumber, nounFor } from '../../lib/counts.ts';
 import { GitCommitOption } from '../plans/git-commit-option.tsx';
 import { diffKey, useReview } from '../../stores/review-store.ts';
-import { mergeUnavailable, useMergePreviews, type PreviewState } from './conflict-previews.ts';
+import { mergeable, mergeUnavailable, useMergePreviews, type PreviewState } from './conflict-previews.ts';
 import { ThreeWayView } from './conflict-three-way.tsx';
 import { DiffView } from './diff/index.ts';
 import { conflictSentence } from './file-rows.ts';
@@ -177,6 +177,8 @@ function MergeNote({ reason }: { reason: string | null }): ReactElement | null {
 function ConflictView({ change, preview }: { change: ChangedFile; preview: PreviewState | undefined }): ReactElement {
   const hunks = preview?.kind === 'done' && preview.preview.outcome === 'conflicts' ? preview.preview.hunks : null;
   const [chosen, setChosen] = useState<ConflictLayout | null>(null);
+  // Until a mergeable file's dry run answers, show neither layout, so the view does not jump under the reader.
+  const deciding = chosen === null && mergeable(change) && (!preview || preview.kind === 'pending');
   const layout: ConflictLayout = chosen ?? (hunks ? 'three-way' : 'original');
   const options: Array<{ value: ConflictLayout; label: string }> = [
     ...(hunks ? [{ value: 'three-way' as const, label: 'Base | Original | Sandbox' }] : []),
@@ -199,7 +201,9 @@ function ConflictView({ change, preview }: { change: ChangedFile; preview: Previ
           </button>
         ))}
       </span>
-      {layout === 'three-way' && hunks ? (
+      {deciding ? (
+        <p className="muted conflict-diff">Trying the merge…</p>
+      ) : layout === 'three-way' && hunks ? (
         <div className="conflict-diff">
           <ThreeWayView hunks={hunks} />
         </div>
