@@ -105,6 +105,12 @@ const selection = z
     lines: z.array(lineRange).max(100_000).optional(),
   })
   .refine((s) => (s.hunks?.length ?? 0) + (s.lines?.length ?? 0) > 0, 'selects nothing: choose hunks or lines, or leave the file out');
+// Which changes a review shows (ReviewScope): all, those since the last review, or one run's.
+const reviewScope = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('all') }),
+  z.strictObject({ kind: z.literal('since_review') }),
+  z.strictObject({ kind: z.literal('run'), runId: ref }),
+]);
 const noteBody = z.string().trim().min(1, 'is empty: write what should change').max(20_000);
 const gitMessage = z
   .string()
@@ -227,8 +233,8 @@ export const contract = {
     'One plan: bound slots, sandboxes, history, commits, progress and last run.',
   ),
   planChanges: method<SandboxChangeList[]>()(
-    z.strictObject({ plan: ref, sandbox: ref.optional() }),
-    "The change lists of a plan's live sandboxes (or of one), each path clean or in conflict.",
+    z.strictObject({ plan: ref, sandbox: ref.optional(), scope: reviewScope.optional() }),
+    "The change lists of a plan's live sandboxes (or of one), each path clean or in conflict; with scope, only the changes since the last review or of one run.",
   ),
   changesSince: method<SandboxChangeDelta>()(
     z.strictObject({ plan: ref, sandbox: ref, since: changeVersion.optional() }),
@@ -245,8 +251,9 @@ export const contract = {
       path: relPath,
       against: z.enum(['base', 'original']).optional(),
       full: z.boolean().optional(),
+      scope: reviewScope.optional(),
     }),
-    'One changed file for the diff view: both texts, binary sizes or image data; large texts only with full.',
+    "One changed file for the diff view: both texts, binary sizes or image data; large texts only with full; with a run's scope, that run's change of the file.",
   ),
   commitSandbox: method<CommitReport[]>()(
     z.strictObject({
@@ -350,8 +357,8 @@ export const contract = {
   ),
   deleteNote: method<{ deleted: boolean }>()(z.strictObject({ id: ref }), 'Deletes a note.'),
   reviewState: method<ReviewState>()(
-    z.strictObject({ plan: ref, sandbox: ref }),
-    "A sandbox's viewed marks (stale when the file changed after), the last review's time, and the tool's runs with checkpoints.",
+    z.strictObject({ plan: ref, sandbox: ref, scope: reviewScope.optional() }),
+    "A sandbox's viewed marks (stale when the file changed after), the last review's time, the tool's runs with checkpoints, and with scope the paths it shows.",
   ),
   markViewed: method<ViewedMark[]>()(
     z.strictObject({ plan: ref, sandbox: ref, paths: z.array(relPath).min(1).max(100_000), viewed: z.boolean() }),

@@ -58,6 +58,8 @@ export interface ReviewState {
   lastReviewAt: string | null;
   /** Runs of the tool in this sandbox, oldest first. */
   runs: RunCheckpoint[];
+  /** The changed paths the asked scope shows (null: every change, the scope "all"). */
+  scopePaths: string[] | null;
 }
 
 /** Which changes the review shows: all, those since the last review, or one run's. */
