@@ -6,8 +6,10 @@ import type { ApiHandlers } from '../../shared/contract.ts';
 import { bindingsApi } from './api/bindings-api.ts';
 import type { ApiContext } from './api/context.ts';
 import { plansApi } from './api/plans-api.ts';
+import { notesApi } from './api/notes-api.ts';
 import { projectsApi } from './api/projects-api.ts';
 import { resourcesApi } from './api/resources-api.ts';
+import { reviewStateApi } from './api/review-state-api.ts';
 import { systemApi } from './api/system-api.ts';
 import { toolsApi } from './api/tools-api.ts';
 import { typesApi } from './api/types-api.ts';
@@ -22,6 +24,8 @@ export function createApi(context: ApiContext): ApiHandlers {
     ...bindingsApi(context),
     ...plansApi(context),
     ...systemApi(context),
+    ...reviewStateApi(context),
+    ...notesApi(context),
   } satisfies ApiHandlers;
 }
 

@@ -43,6 +43,16 @@ describe('runTool', () => {
     expect(outcome.tail).toContain('dir=unset index=unset keep=yes');
   });
 
+  it("names the review notes' files, and never passes on ones inherited from another plan's run", async () => {
+    const repo = bound('repo', 'read_write');
+    const show = 'echo "notes=${BINDERY_REVIEW_NOTES-unset} md=${BINDERY_REVIEW_NOTES_MD-unset}"';
+    const baseEnv = { ...process.env, BINDERY_REVIEW_NOTES: '/elsewhere/other.json', BINDERY_REVIEW_NOTES_MD: '/elsewhere/other.md' };
+    const handed = await runTool({ command: show, planId: 'P', bound: [repo], baseEnv, reviewNotes: { json: '/data/P.json', markdown: '/data/P.md' } });
+    expect(handed.tail).toContain('notes=/data/P.json md=/data/P.md');
+    const none = await runTool({ command: show, planId: 'P', bound: [repo], baseEnv });
+    expect(none.tail).toContain('notes=unset md=unset');
+  });
+
   it('never splices paths into the command: odd directory names stay data', async () => {
     const odd = bound('repo', 'read_write', path.join(tempDir(), '$(touch pwned); x'));
     fs.mkdirSync(odd.sandboxPath);

@@ -36,6 +36,8 @@ export interface RunRequest {
   onOutput?: (output: RunOutput) => void;
   /** The environment the command starts from (defaults to this process's). */
   baseEnv?: NodeJS.ProcessEnv;
+  /** The plan's open review notes as files (notes-handover.ts), for BINDERY_REVIEW_NOTES(_MD). */
+  reviewNotes?: { json: string; markdown: string };
 }
 
 const DEFAULT_TIMEOUT_MS = 30 * 60 * 1000;
@@ -48,13 +50,21 @@ export function slotEnvName(slotName: string): string {
 }
 
 /**
- * The environment a tool run sees: the base plus one variable per bound slot and the plan id. An
- * inherited GIT_DIR or GIT_INDEX_FILE would aim the tool's own git at the user's repository instead
- * of its sandbox, so those go.
+ * The environment a tool run sees: the base plus one variable per bound slot, the plan id and the
+ * review notes' files. An inherited GIT_DIR or GIT_INDEX_FILE would aim the tool's own git at the
+ * user's repository instead of its sandbox, so those go; so do inherited notes of another plan.
  */
-export function runEnvironment(planId: string, bound: BoundResource[], base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function runEnvironment(
+  planId: string,
+  bound: BoundResource[],
+  base: NodeJS.ProcessEnv = process.env,
+  reviewNotes?: RunRequest['reviewNotes'],
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...withoutRepositoryVariables(base), BINDERY_PLAN_ID: planId };
   for (const slot of bound) env[slotEnvName(slot.slotName)] = slot.sandboxPath;
+  delete env.BINDERY_REVIEW_NOTES;
+  delete env.BINDERY_REVIEW_NOTES_MD;
+  if (reviewNotes) Object.assign(env, { BINDERY_REVIEW_NOTES: reviewNotes.json, BINDERY_REVIEW_NOTES_MD: reviewNotes.markdown });
   return env;
 }
 
@@ -73,7 +83,7 @@ export function runTool(request: RunRequest): Promise<RunOutcome> {
   const [shell, args] = isWindows ? ['cmd.exe', ['/d', '/s', '/c', request.command]] : ['/bin/sh', ['-c', request.command]];
   const child = spawn(shell, args, {
     cwd,
-    env: runEnvironment(request.planId, request.bound, request.baseEnv),
+    env: runEnvironment(request.planId, request.bound, request.baseEnv, request.reviewNotes),
     detached: !isWindows,
     stdio: ['ignore', 'pipe', 'pipe'],
     windowsHide: true,

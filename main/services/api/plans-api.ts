@@ -7,6 +7,8 @@ import type { ApiHandlers } from '../../../shared/contract.ts';
 import { BinderyError, NotFoundError } from '../../../shared/errors.ts';
 import { toContractEvent } from '../plan-events.ts';
 import { RunService } from '../run-service.ts';
+import { RunCheckpoints } from '../review-state-checkpoints.ts';
+import { reviewNotesHandover } from '../notes-handover.ts';
 import type { ApiContext } from './context.ts';
 import { planView } from './plan-reports.ts';
 import { Provisioner } from './provisioner.ts';
@@ -37,7 +39,7 @@ export function plansApi(context: PlansApiContext): Pick<ApiHandlers, PlanMethod
   const { bindery, events: sink } = context;
   const { plans, registry, db } = bindery;
   const provisioner = new Provisioner(plans, sink);
-  const runs = new RunService({ db, plans, registry });
+  const runs = new RunService({ db, plans, registry, reviewNotes: reviewNotesHandover(bindery), checkpoints: new RunCheckpoints(bindery) });
   const leases = new WatchLeases(plans);
   if (sink) {
     // Provisioning progress is reported per plan by the provisioner; the rest is forwarded as is.
