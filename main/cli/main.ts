@@ -37,7 +37,7 @@ export async function main(argv: string[], sinks: Sinks = defaultSinks(), readSt
   try {
     const program = await buildProgram(context, sinks, json, rest);
     await program.parseAsync(rest, { from: 'user' });
-    return output.failed ? 1 : 0;
+    return output.exitCode ?? (output.failed ? 1 : 0);
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return 0;

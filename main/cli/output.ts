@@ -15,6 +15,8 @@ export interface Sinks {
 export class Output {
   /** Set by a command that printed its result but must still exit non-zero (doctor). */
   failed = false;
+  /** Set by a command that exits with a code of its own (plans run: the tool's). */
+  exitCode: number | undefined;
 
   constructor(
     readonly json: boolean,
@@ -33,6 +35,11 @@ export class Output {
   /** Prints raw text (diffs, exported files) in either mode. */
   raw(text: string): void {
     this.sinks.out(text);
+  }
+
+  /** Raw text on stderr (a tool's own error output, passed through). */
+  rawError(text: string): void {
+    this.sinks.err(text);
   }
 
   /** A progress or warning line on stderr (never in JSON mode's stdout). */

@@ -68,6 +68,9 @@ export class NotesService {
     if (input.fromLine === undefined && input.toLine !== undefined) throw new ValidationError('A note on lines needs the line it starts at, not only the one it ends at.');
     if (input.path === undefined && input.side !== undefined) throw new ValidationError('A note on lines needs the file they are in.');
     if (input.path !== undefined && input.sandbox === undefined) throw new ValidationError('A note on a file needs its sandbox: name the resource.');
+    if (input.path !== undefined && !isPlainRelative(input.path)) {
+      throw new ValidationError(`"${input.path}" is not a path inside the sandbox: give it relative to the sandbox, like src/app.ts.`, { path: input.path });
+    }
     const sandbox = input.sandbox === undefined ? null : pickSandbox(plan.id, this.options.planSandboxes(plan.id), input.sandbox);
     if (sandbox && !LIVE.has(sandbox.status)) {
       throw new ConflictError(`The sandbox of ${sandbox.resourceName} is ${sandbox.status}: notes go on sandboxes that are there to work in.`);
@@ -171,6 +174,11 @@ export class NotesService {
   private stamp(): string {
     return (this.options.now?.() ?? new Date()).toISOString();
   }
+}
+
+/** A relative path as change lists spell it: no leading slash, no `.` or `..` steps, no empty parts. */
+function isPlainRelative(rel: string): boolean {
+  return rel !== '' && !rel.includes('\0') && rel.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
 /** The text of lines `from..to` of one side, refused with what to do when they are not there. */

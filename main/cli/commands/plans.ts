@@ -13,6 +13,7 @@ import type { PlanDetail } from '../../services/plan-service.ts';
 import { collect, type CommandModule } from '../command.ts';
 import { fields, table } from '../output.ts';
 import { parseParams } from './resolve.ts';
+import { registerPlanReview } from './plans-review.ts';
 
 function renderPlan(detail: PlanDetail): string {
   const { plan } = detail;
@@ -279,6 +280,8 @@ export const registerPlans: CommandModule = (program, context) => {
         return lines.join('\n') || 'Everything is consistent.';
       });
     });
+
+  registerPlanReview(plans, context);
 };
 
 /** What recovery did with a discard or restore that a stopped process left half done. */
