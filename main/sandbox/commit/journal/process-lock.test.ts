@@ -7,11 +7,18 @@ import { tsxEvalArgs } from '../../../testing/child-process.ts';
 
 const MODULE = path.join(import.meta.dirname, 'process-lock.ts');
 
-/** A child process that takes the lock of `key` in `dir`, prints "held", and keeps it until killed. */
+/**
+ * A child process that takes the lock of `key` in `dir`, prints "held", and keeps it until killed;
+ * its work waits on a promise nothing settles, and it collects its garbage before "held".
+ */
 function holder(dir: string, key: string): Promise<ReturnType<typeof spawn>> {
   const script = `const { withLocks } = await import(${JSON.stringify(MODULE)});
-await withLocks(${JSON.stringify(dir)}, [{ key: ${JSON.stringify(key)}, label: 'committing to ${key}' }], async () => { process.stdout.write('held\\n'); await new Promise(() => setInterval(() => {}, 1000)); });`;
-  const child = spawn(process.execPath, tsxEvalArgs(script), { stdio: ['ignore', 'pipe', 'inherit'] });
+await withLocks(${JSON.stringify(dir)}, [{ key: ${JSON.stringify(key)}, label: 'committing to ${key}' }], () => {
+  setInterval(() => {}, 1000);
+  setTimeout(() => { gc(); gc(); process.stdout.write('held\\n'); }, 10);
+  return new Promise(() => {});
+});`;
+  const child = spawn(process.execPath, ['--expose-gc', ...tsxEvalArgs(script)], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('held') && resolve(child));
@@ -19,7 +26,7 @@ await withLocks(${JSON.stringify(dir)}, [{ key: ${JSON.stringify(key)}, label: '
 }
 
 describe('locks across processes', () => {
-  it('keep a second process out while held, say who holds them, and free at once when the holder is SIGKILLed', async () => {
+  it('keep a second process out while held (even when the holder\'s work is unreachable and collected), say who holds them, and free at once when the holder is SIGKILLed', async () => {
     const dir = tempDir();
     const child = await holder(dir, '/data/app');
     await expect(withLocks(dir, [{ key: '/data/app', label: 'x' }], async () => 'in', 300)).rejects.toThrow(

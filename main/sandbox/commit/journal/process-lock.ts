@@ -42,6 +42,13 @@ interface Holding {
 
 const held = new AsyncLocalStorage<readonly Holding[]>();
 const queues = new Map<string, Promise<unknown>>();
+/**
+ * The open connection of every lock held, until its release. Without this the lock lived only
+ * as long as the garbage collector let the connection live: work stopped on a promise nothing
+ * can settle (a pause) is unreachable, and collecting it closed the connection, so the lock was
+ * dropped while its holder was still alive, at no chosen time (journal-owner.test.ts).
+ */
+const openLocks = new Set<Database.Database>();
 let nativeBinding: string | undefined = process.env.BINDERY_SQLITE_BINDING || undefined;
 
 /** Points the locks at a better-sqlite3 addon built for another ABI (Electron's), as the registry is. */
@@ -168,8 +175,10 @@ async function acquire(locksDir: string, key: LockKey, timeoutMs: number, signal
     await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(1, deadline - Date.now()))));
     delay = Math.min(delay * 2, 250);
   }
+  openLocks.add(db);
   writeNote(file, key);
   return () => {
+    openLocks.delete(db);
     try {
       db.exec('ROLLBACK');
     } finally {
