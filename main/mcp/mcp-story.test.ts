@@ -28,6 +28,8 @@ const TOOLS = [
   'list_changes',
   'get_diff',
   'ready_for_review',
+  'list_notes',
+  'answer_note',
   'commit_plan',
   'commit_sandbox',
   'undo_commit',
@@ -225,6 +227,28 @@ describe('bindery mcp', () => {
     expect((await runCli(data, ['--json', 'plans', 'list'])).stdout).toBe(before);
     expect(fs.readdirSync(repo).sort()).toEqual(['.git', 'README.md', 'agent.txt', 'src']);
     expect((await ok<unknown[]>(client, 'list_projects')).length).toBe(2);
+  }, 60_000);
+
+  it("reads the person's open notes and answers one, resolving it with the reply appended", async () => {
+    const { data } = setup;
+    const plan = await ok<AgentPlan>(client, 'create_plan', { tool: 'mixed', project: 'demo', params: { output: 'local/out' } });
+    const repo = plan.slots.find((s) => s.slot_name === 'repo') as Slot;
+    fs.writeFileSync(path.join(repo.sandbox_path, 'src/app.ts'), 'export const a = 2;\n');
+    const person = ['--json', 'plans', 'notes', 'add', plan.plan_id, '--resource', 'repo', '--path', 'src/app.ts', '--lines', 'new:1', '-m', 'a should stay 1'];
+    const added = (await runCli(data, person)).json<{ id: string }>();
+    await runCli(data, ['plans', 'notes', 'add', plan.plan_id, '-m', 'also update the README']);
+
+    const open = await ok<Array<{ id: string; body: string; path: string | null; side: string | null; from_line: number | null; anchor_text: string | null; outdated: boolean }>>(client, 'list_notes', { plan: plan.plan_id });
+    expect(open.map((n) => [n.body, n.path, n.side, n.from_line, n.anchor_text, n.outdated])).toEqual([
+      ['a should stay 1', 'src/app.ts', 'new', 1, 'export const a = 2;', false],
+      ['also update the README', null, null, null, null, false],
+    ]);
+    const answered = await ok<{ status: string; body: string }>(client, 'answer_note', { plan: plan.plan_id, note: added.id, reply: 'Put a back to 1.' });
+    expect(answered).toMatchObject({ status: 'resolved', body: 'a should stay 1\n\nReply from the agent: Put a back to 1.' });
+    expect((await ok<Array<{ body: string }>>(client, 'list_notes', { plan: plan.plan_id })).map((n) => n.body)).toEqual(['also update the README']);
+    expect((await ok<unknown[]>(client, 'list_notes', { plan: plan.plan_id, status: 'resolved' })).length).toBe(1);
+    expect(await refused(client, 'answer_note', { plan: plan.plan_id, note: 'NOPE', reply: 'x' })).toMatch(/has no review note "NOPE": use an id list_notes gives/);
+    expect(await refused(client, 'list_notes', { plan: plan.plan_id, project: 'elsewhere' })).toMatch(/belongs to project "demo", not "elsewhere"/);
   }, 60_000);
 
   it('keeps a server started with --project inside that project', async () => {

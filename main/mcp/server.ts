@@ -22,7 +22,8 @@ export interface McpServerOptions {
 const INSTRUCTIONS =
   'Bindery gives you sandboxes of a project\'s folders: resolve_tool shows how a tool binds, create_plan makes the sandboxes and ' +
   'returns their paths. Work only in those paths, then list_changes and get_diff to check, and ready_for_review to hand over: ' +
-  'the person reviews and commits in the Bindery app. Read-only slots must not be written.';
+  'the person reviews and commits in the Bindery app; list_notes shows what they asked you to change, answer_note replies. ' +
+  'Read-only slots must not be written.';
 
 /** The server, and a promise of the moment no tool call or resource read is under way. */
 export interface BinderyMcpServer {

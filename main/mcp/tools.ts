@@ -12,6 +12,7 @@ import type { PlanInfo, ResourceListItem } from '../../shared/dto.ts';
 import type { AgentService } from '../services/agent-service.ts';
 import type { Bindery } from '../services/bindery.ts';
 import type { Dispatch } from '../services/dispatch.ts';
+import { noteTools } from './notes-tools.ts';
 import { unwrap } from './results.ts';
 
 /** What the tools run against. */
@@ -154,6 +155,7 @@ export function mcpTools({ bindery, dispatch, agent }: ToolDeps): McpTool[] {
       annotations: WRITE,
       run: (input: Input) => agent.requestReview(input.plan as string, input.message as string | undefined, input.project),
     },
+    ...noteTools({ dispatch, agent }),
     {
       name: 'commit_plan',
       title: 'Commit a plan',
