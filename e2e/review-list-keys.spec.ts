@@ -6,21 +6,13 @@
  * files, n/p between changes, "/" to filter, Ctrl+Enter to commit and "?" for the help.
  * Screenshots of the flat list, light and dark, at 1280x800 and 1024x768 go to e2e/artifacts/.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ARTIFACTS_DIR, expect, test } from './fixtures.ts';
-import { ReviewPage } from './pages/review-pages.ts';
-import { bindery, Workspace } from './pages/workspace.ts';
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'E2E',
-  GIT_AUTHOR_EMAIL: 'e2e@x.invalid',
-  GIT_COMMITTER_NAME: 'E2E',
-  GIT_COMMITTER_EMAIL: 'e2e@x.invalid',
-};
+import type { ReviewPage } from './pages/review-pages.ts';
+import { seedPlan, showReview } from './pages/review-seed.ts';
+import { Workspace } from './pages/workspace.ts';
 
 let workspace: Workspace;
 test.beforeEach(async () => {
@@ -47,53 +39,37 @@ const ORIGINAL: Record<string, string> = {
 
 /** Sets up a plan with a sandbox holding every kind of change, and opens its review. */
 async function openReview(app: { dataDir: string; page: Page }): Promise<{ review: ReviewPage; sandboxPath: string }> {
-  const repo = await workspace.gitRepo('storefront');
-  for (const [file, text] of Object.entries(ORIGINAL)) {
-    await fs.mkdir(path.dirname(path.join(repo, file)), { recursive: true });
-    await fs.writeFile(path.join(repo, file), text);
-  }
-  execFileSync('git', ['add', '-A'], { cwd: repo, env: GIT_ENV });
-  execFileSync('git', ['commit', '-q', '-m', 'storefront'], { cwd: repo, env: GIT_ENV });
-  const tool = await workspace.file(
-    'tool.yaml',
-    'name: refactor\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n',
+  const providers = Object.fromEntries(
+    Array.from({ length: 12 }, (_, i) => [`src/checkout/payment/providers/provider-${String(i).padStart(2, '0')}.ts`, module(`p${i}`, 5)]),
   );
-  await bindery(app.dataDir, 'resources', 'add', 'local/storefront', '--type', 'git-checkout', '--location', repo);
-  await bindery(app.dataDir, 'projects', 'add', 'shop');
-  await bindery(app.dataDir, 'projects', 'link', 'shop', 'local/storefront');
-  await bindery(app.dataDir, 'tools', 'import', tool);
-  const plan = (await bindery(app.dataDir, 'plans', 'create', 'refactor', '--project', 'shop')) as {
-    plan_id: string;
-    sandboxes: Array<{ id: string; path: string }>;
-  };
-  const sandbox = plan.sandboxes[0]!;
-  const write = async (file: string, text: string) => {
-    await fs.mkdir(path.dirname(path.join(sandbox.path, file)), { recursive: true });
-    await fs.writeFile(path.join(sandbox.path, file), text);
-  };
-  // Modified in three places, so n/p have changes to walk.
-  await write('src/app.ts', module('app').replace('line 3', 'line three').replace('line 20', 'line twenty').replace('line 36', 'line thirty-six'));
-  await write('src/checkout/payment/validation/luhn.ts', module('luhn').replace('line 5', 'checksum'));
-  await write('src/checkout/payment/validation/luhn.test.ts', module('luhnTest', 12));
-  await write('src/components/buttons/secondary-button.tsx', module('secondary', 8));
-  await fs.rm(path.join(sandbox.path, 'src/legacy/old-banner.ts'));
-  // Enough files in one deep folder that the tree scrolls under its pinned header.
-  for (let i = 0; i < 12; i++) await write(`src/checkout/payment/providers/provider-${String(i).padStart(2, '0')}.ts`, module(`p${i}`, 5));
-  // Changed in both: a conflict.
-  await write('src/checkout/cart.ts', module('cart').replace('line 1', 'sandbox edit'));
-  await fs.writeFile(path.join(repo, 'src/checkout/cart.ts'), module('cart').replace('line 2', 'edited in the original'));
+  const plan = await seedPlan(app.dataDir, workspace, {
+    repo: 'storefront',
+    tool: 'refactor',
+    project: 'shop',
+    original: ORIGINAL,
+    changed: {
+      // Modified in three places, so n/p have changes to walk.
+      'src/app.ts': module('app').replace('line 3', 'line three').replace('line 20', 'line twenty').replace('line 36', 'line thirty-six'),
+      'src/checkout/payment/validation/luhn.ts': module('luhn').replace('line 5', 'checksum'),
+      'src/checkout/payment/validation/luhn.test.ts': module('luhnTest', 12),
+      'src/components/buttons/secondary-button.tsx': module('secondary', 8),
+      'src/legacy/old-banner.ts': null,
+      // Enough files in one deep folder that the tree scrolls under its pinned header.
+      ...providers,
+      // Changed in both: a conflict.
+      'src/checkout/cart.ts': module('cart').replace('line 1', 'sandbox edit'),
+    },
+  });
+  await fs.writeFile(path.join(plan.repo, 'src/checkout/cart.ts'), module('cart').replace('line 2', 'edited in the original'));
 
-  const review = new ReviewPage(app.page);
-  await app.page.evaluate((hash) => {
-    (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
-  }, `#/plans/${plan.plan_id}/review/${sandbox.id}/src%2Fapp.ts`);
+  const review = await showReview(app.page, plan, 'src/app.ts');
   await expect(review.file('src/app.ts')).toBeVisible();
   // The conflict is pinned at the top of the list, above the selected file scrolled into view.
   await review.files().evaluate((list) => {
     (list as unknown as { scrollTop: number }).scrollTop = 0;
   });
   await expect(review.row('src/checkout/cart.ts')).toContainText('conflict', { timeout: 15_000 });
-  return { review, sandboxPath: sandbox.path };
+  return { review, sandboxPath: plan.sandboxPath };
 }
 
 async function shot(page: Page, name: string): Promise<void> {

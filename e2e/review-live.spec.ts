@@ -5,13 +5,13 @@
  * committed ones leave the list, and the review's and the plan page's counts agree.
  * Behaviour, not timing.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
 import { expect, saveScreenshot, test } from './fixtures.ts';
 import { PlanPage, ReviewPage } from './pages/review-pages.ts';
-import { bindery, Workspace } from './pages/workspace.ts';
+import { seedPlan, showReview, type SeededPlan } from './pages/review-seed.ts';
+import { Workspace } from './pages/workspace.ts';
 
 // Seeding runs the CLI five times, slow on a busy machine.
 test.setTimeout(240_000);
@@ -52,34 +52,20 @@ function watchListTraffic(page: Page): { traffic: ListTraffic; settled: () => Pr
   return { traffic, settled: async () => void (await Promise.all([...pending])) };
 }
 
-async function seededReview(app: { dataDir: string; page: Page }) {
-  const repo = await workspace.gitRepo('shop');
-  for (const name of ['a.txt', 'b.txt', 'c.txt']) await fs.writeFile(path.join(repo, name), `${name}\n`);
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'E2E', GIT_AUTHOR_EMAIL: 'e2e@x.invalid', GIT_COMMITTER_NAME: 'E2E', GIT_COMMITTER_EMAIL: 'e2e@x.invalid' };
-  execFileSync('git', ['add', '-A'], { cwd: repo, env });
-  execFileSync('git', ['commit', '-q', '-m', 'three files'], { cwd: repo, env });
-  const tool = await workspace.file(
-    'tool.yaml',
-    'name: edit\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n',
-  );
-  await bindery(app.dataDir, 'resources', 'add', 'local/shop', '--type', 'git-checkout', '--location', repo);
-  await bindery(app.dataDir, 'projects', 'add', 'store');
-  await bindery(app.dataDir, 'projects', 'link', 'store', 'local/shop');
-  await bindery(app.dataDir, 'tools', 'import', tool);
-  const plan = (await bindery(app.dataDir, 'plans', 'create', 'edit', '--project', 'store')) as {
-    plan_id: string;
-    sandboxes: Array<{ id: string; path: string }>;
-  };
-  const sandbox = plan.sandboxes[0]!;
-  for (const name of ['a.txt', 'b.txt', 'c.txt']) await fs.writeFile(path.join(sandbox.path, name), `${name} edited\n`);
-  return { repo, planId: plan.plan_id, sandbox };
+/** Three committed files, each edited in the sandbox of a plan. */
+function seededReview(app: { dataDir: string }): Promise<SeededPlan> {
+  const names = ['a.txt', 'b.txt', 'c.txt'];
+  return seedPlan(app.dataDir, workspace, {
+    repo: 'shop',
+    tool: 'edit',
+    project: 'store',
+    original: Object.fromEntries(names.map((name) => [name, `${name}\n`])),
+    changed: Object.fromEntries(names.map((name) => [name, `${name} edited\n`])),
+  });
 }
 
-async function openReview(page: Page, planId: string, sandboxId: string): Promise<ReviewPage> {
-  await page.evaluate((hash) => {
-    (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
-  }, `#/plans/${planId}/review/${sandboxId}`);
-  const review = new ReviewPage(page);
+async function openReview(page: Page, plan: SeededPlan): Promise<ReviewPage> {
+  const review = await showReview(page, plan);
   // Generous: the first list of a fresh server on a busy machine.
   await expect(review.file('c.txt')).toBeVisible({ timeout: 30_000 });
   return review;
@@ -87,9 +73,9 @@ async function openReview(page: Page, planId: string, sandboxId: string): Promis
 
 test('idle with the event stream up transfers no change list; an edit arrives as a delta', async ({ app }) => {
   const page = app.page;
-  const { planId, sandbox } = await seededReview(app);
+  const plan = await seededReview(app);
   // The event stream opened with the app (the registry's events), before the review.
-  const review = await openReview(page, planId, sandbox.id);
+  const review = await openReview(page, plan);
   const { traffic, settled } = watchListTraffic(page);
 
   // Idle: more than the old 2 s polling period, three times over.
@@ -100,7 +86,7 @@ test('idle with the event stream up transfers no change list; an edit arrives as
   expect(traffic.fileBytes).toBe(0);
 
   // An edit: the watcher pushes the new version and the review asks only for what changed.
-  await fs.writeFile(path.join(sandbox.path, 'd.txt'), 'new\n');
+  await fs.writeFile(path.join(plan.sandboxPath, 'd.txt'), 'new\n');
   await expect(review.file('d.txt')).toBeVisible({ timeout: 20_000 });
   await settled();
   expect(traffic.whole).toBe(0);
@@ -111,15 +97,15 @@ test('idle with the event stream up transfers no change list; an edit arrives as
 
 test('after committing 2 of 3 files, the committed ones leave the list and every count agrees', async ({ app }) => {
   const page = app.page;
-  const { repo, planId, sandbox } = await seededReview(app);
-  const review = await openReview(page, planId, sandbox.id);
+  const seeded = await seededReview(app);
+  const review = await openReview(page, seeded);
   await expect(page.locator('.page-subtitle')).toContainText('3 changed files');
 
   await review.check('c.txt', false);
   const dialog = await review.startCommit();
   await dialog.getByRole('button', { name: 'Commit 2 files' }).click();
   await expect(review.outcome()).toContainText('wrote 2 files');
-  expect(await fs.readFile(path.join(repo, 'a.txt'), 'utf8')).toBe('a.txt edited\n');
+  expect(await fs.readFile(path.join(seeded.repo, 'a.txt'), 'utf8')).toBe('a.txt edited\n');
 
   // The review: one file left, and every number on the screen says so.
   await expect(review.file('a.txt')).toHaveCount(0);

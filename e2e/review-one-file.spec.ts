@@ -5,19 +5,17 @@
  * sides and lists nothing again. A rename with edits shows its likeness ("R 93%") in its row and
  * in the diff header. Behaviour, not timing.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, saveScreenshot, test } from './fixtures.ts';
-import { ReviewPage } from './pages/review-pages.ts';
-import { bindery, Workspace } from './pages/workspace.ts';
+import { seedPlan, showReview, type SeededPlan } from './pages/review-seed.ts';
+import { Workspace } from './pages/workspace.ts';
 import { startServe, type ServeProcess } from './serve-process.ts';
 
 // Seeding runs the CLI five times, slow on a busy machine.
 test.setTimeout(240_000);
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'E2E', GIT_AUTHOR_EMAIL: 'e2e@x.invalid', GIT_COMMITTER_NAME: 'E2E', GIT_COMMITTER_EMAIL: 'e2e@x.invalid' };
 const FILES = 300;
 const name = (i: number) => `src/module-${String(i).padStart(3, '0')}.ts`;
 const text = (i: number) => Array.from({ length: 30 }, (_, line) => `export const value${i}_${line} = ${i * 100 + line};`).join('\n') + '\n';
@@ -37,30 +35,24 @@ test.afterEach(async () => {
 });
 
 /** A repository of 300 files and a plan whose sandbox holds 20 changes: 17 modified, one added, one deleted, one renamed with edits. */
-async function seed(): Promise<{ planId: string; sandboxId: string }> {
-  const repo = await workspace.gitRepo('app');
-  for (let i = 0; i < FILES; i++) await workspace.file(path.join('app', name(i)), text(i));
-  execFileSync('git', ['add', '-A'], { cwd: repo, env: GIT_ENV });
-  execFileSync('git', ['commit', '-q', '-m', 'modules'], { cwd: repo, env: GIT_ENV });
-  const tool = await workspace.file('tool.yaml', 'name: polish\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n');
-  await bindery(dataDir, 'resources', 'add', 'local/app', '--type', 'git-checkout', '--location', repo);
-  await bindery(dataDir, 'projects', 'add', 'web');
-  await bindery(dataDir, 'projects', 'link', 'web', 'local/app');
-  await bindery(dataDir, 'tools', 'import', tool);
-  const plan = (await bindery(dataDir, 'plans', 'create', 'polish', '--project', 'web')) as { plan_id: string; sandboxes: Array<{ id: string; path: string }> };
-  const sandbox = plan.sandboxes[0]!;
-  for (let i = 1; i <= 17; i++) await fs.appendFile(path.join(sandbox.path, name(i)), `export const edited${i} = true;\n`);
-  await fs.writeFile(path.join(sandbox.path, 'src/added.ts'), 'export const added = 1;\n');
-  await fs.rm(path.join(sandbox.path, name(200)));
+async function seed(): Promise<SeededPlan> {
   // Two of 30 lines changed on the way: a rename with edits.
   const moved = text(100).replace('value100_3 =', 'renamed100_3 =').replace('value100_4 =', 'renamed100_4 =');
-  await fs.rm(path.join(sandbox.path, name(100)));
-  await fs.writeFile(path.join(sandbox.path, 'src/moved.ts'), moved);
-  return { planId: plan.plan_id, sandboxId: sandbox.id };
+  return seedPlan(dataDir, workspace, {
+    repo: 'app',
+    original: Object.fromEntries(Array.from({ length: FILES }, (_, i) => [name(i), text(i)])),
+    changed: {
+      ...Object.fromEntries(Array.from({ length: 17 }, (_, k) => [name(k + 1), `${text(k + 1)}export const edited${k + 1} = true;\n`])),
+      'src/added.ts': 'export const added = 1;\n',
+      [name(200)]: null,
+      [name(100)]: null,
+      'src/moved.ts': moved,
+    },
+  });
 }
 
 test('a click on a modified file reads its two sides and lists nothing again', async ({ page }) => {
-  const { planId, sandboxId } = await seed();
+  const plan = await seed();
   server = await startServe(dataDir, { BINDERY_TEST_COUNTERS: '1' });
   const counters = async (method: 'GET' | 'DELETE') => {
     const answer = await fetch(`${server!.origin}/__test/counters`, { method, headers: { 'X-Bindery-Token': server!.token } });
@@ -68,10 +60,7 @@ test('a click on a modified file reads its two sides and lists nothing again', a
     return (await answer.json()) as { sidesRead: number; detections: number };
   };
   await page.goto(server.url);
-  const review = new ReviewPage(page);
-  await page.evaluate((hash) => {
-    (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
-  }, `#/plans/${planId}/review/${sandboxId}/${encodeURIComponent(name(1))}`);
+  const review = await showReview(page, plan, name(1));
   await expect(review.diff(name(1)).locator('.diff-row').first()).toBeVisible({ timeout: 30_000 });
   await expect(review.files().locator('.file-row-main')).toHaveCount(20);
 

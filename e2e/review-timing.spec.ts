@@ -4,12 +4,12 @@
  * fetched from main and diffed) after a reload, five times. Printed, and written to
  * e2e/artifacts/review-timing.json.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ARTIFACTS_DIR, expect, test } from './fixtures.ts';
 import { ReviewPage } from './pages/review-pages.ts';
-import { bindery, Workspace } from './pages/workspace.ts';
+import { seedPlan } from './pages/review-seed.ts';
+import { Workspace } from './pages/workspace.ts';
 
 /** The few browser globals used inside page.evaluate (the Node tsconfig has no DOM library). */
 interface BrowserElement {
@@ -20,13 +20,6 @@ declare const document: { querySelector(selector: string): BrowserElement | null
 declare function requestAnimationFrame(callback: () => void): number;
 
 const LINES = 10_000;
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'E2E',
-  GIT_AUTHOR_EMAIL: 'e2e@x.invalid',
-  GIT_COMMITTER_NAME: 'E2E',
-  GIT_COMMITTER_EMAIL: 'e2e@x.invalid',
-};
 
 let workspace: Workspace;
 test.beforeEach(async () => {
@@ -46,42 +39,22 @@ function bigFile(edit: boolean): string {
 }
 
 test('click-to-paint of a 10,000-line diff', async ({ app }) => {
-  const repo = await workspace.gitRepo('big-repo');
-  await fs.writeFile(path.join(repo, 'big.ts'), bigFile(false));
-  execFileSync('git', ['add', '-A'], { cwd: repo, env: GIT_ENV });
-  execFileSync('git', ['commit', '-q', '-m', 'big file'], { cwd: repo, env: GIT_ENV });
   const edited = await workspace.file('edited-big.ts', bigFile(true));
-  const tool = await workspace.file(
-    'tool.yaml',
-    `name: bulk-edit\nrun: ${JSON.stringify(`cp '${edited}' big.ts && printf 'touched\\n' >> README.md`)}\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n`,
-  );
-  await bindery(
-    app.dataDir,
-    'resources',
-    'add',
-    'local/big-repo',
-    '--type',
-    'git-checkout',
-    '--location',
-    repo,
-  );
-  await bindery(app.dataDir, 'projects', 'add', 'perf');
-  await bindery(app.dataDir, 'projects', 'link', 'perf', 'local/big-repo');
-  await bindery(app.dataDir, 'tools', 'import', tool);
-  const plan = (await bindery(app.dataDir, 'plans', 'create', 'bulk-edit', '--project', 'perf')) as {
-    plan_id: string;
-    sandboxes: Array<{ id: string; path: string }>;
-  };
-  const sandbox = plan.sandboxes[0]!;
-  await fs.copyFile(edited, path.join(sandbox.path, 'big.ts'));
-  await fs.appendFile(path.join(sandbox.path, 'README.md'), 'touched\n');
+  const plan = await seedPlan(app.dataDir, workspace, {
+    repo: 'big-repo',
+    tool: 'bulk-edit',
+    project: 'perf',
+    run: `cp '${edited}' big.ts && printf 'touched\\n' >> README.md`,
+    original: { 'big.ts': bigFile(false) },
+    changed: { 'big.ts': bigFile(true), 'README.md': '# big-repo\ntouched\n' },
+  });
 
   const page = app.page;
   const review = new ReviewPage(page);
   const showReadme = (hash: string) => {
     (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
   };
-  const readmeHash = `#/plans/${plan.plan_id}/review/${sandbox.id}/README.md`;
+  const readmeHash = `#/plans/${plan.planId}/review/${plan.sandboxId}/README.md`;
   await page.evaluate(showReadme, readmeHash);
   await expect(review.diff('README.md')).toBeVisible();
 

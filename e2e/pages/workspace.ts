@@ -19,6 +19,22 @@ const GIT_ENV = {
   GIT_COMMITTER_EMAIL: 'e2e@bindery.invalid',
 };
 
+/** File contents by relative path (strings are written as UTF-8); null removes the file. */
+export type Files = Record<string, string | Buffer | null>;
+
+/** Writes (or, for null, removes) each of `files` under `root`, making folders as needed. */
+export async function writeFiles(root: string, files: Files): Promise<void> {
+  for (const [file, content] of Object.entries(files)) {
+    const target = path.join(root, file);
+    if (content === null) {
+      await fs.rm(target, { force: true });
+      continue;
+    }
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, content);
+  }
+}
+
 /** A temp folder of real directories and repositories, removed by `dispose`. */
 export class Workspace {
   private constructor(readonly root: string) {}
@@ -36,13 +52,17 @@ export class Workspace {
     return dir;
   }
 
-  /** A git work tree with one commit on `branch` and `dirty` uncommitted files. */
-  async gitRepo(relative: string, options: { branch?: string; dirty?: number } = {}): Promise<string> {
+  /**
+   * A git work tree with one commit on `branch` holding a README and `files`, and `dirty`
+   * uncommitted files.
+   */
+  async gitRepo(relative: string, options: { branch?: string; dirty?: number; files?: Files } = {}): Promise<string> {
     const dir = path.join(this.root, relative);
     await fs.mkdir(dir, { recursive: true });
     const git = (...args: string[]) => run('git', args, { cwd: dir, env: { ...process.env, ...GIT_ENV } });
     await git('init', '-q', '-b', options.branch ?? 'main');
     await fs.writeFile(path.join(dir, 'README.md'), `# ${path.basename(dir)}\n`);
+    await writeFiles(dir, options.files ?? {});
     await git('add', '.');
     await git('commit', '-q', '-m', 'Initial commit');
     for (let i = 0; i < (options.dirty ?? 0); i++) await fs.writeFile(path.join(dir, `work-in-progress-${i}.txt`), 'draft\n');
