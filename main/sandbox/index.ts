@@ -1,5 +1,6 @@
 /** The engine's face: the only file of main/sandbox that other folders import. */
-export { TEXT_LIMIT, changeCounters, expectedFor, inspectPath, readBlobs, resetChangeCounters } from './changes/index.ts';
+export { checkpointSide, checkpointsDiffer, dropCheckpoints, recordCheckpoint, type CheckpointRecord, type CheckpointSide } from './checkpoints/index.ts';
+export { TEXT_LIMIT, changeCounters, changeKeys, expectedFor, inspectPath, readBlobs, resetChangeCounters } from './changes/index.ts';
 export type { ChangeCounters, InspectedChange, PathState } from './changes/index.ts';
 export { assertSelected, lookAtTransactions, previewMerge, readJournalOrNull, revertGitCommit, journal, useLockNativeBinding } from './commit/index.ts';
 export type { CommitOutcome, FaultPoint, JournalHooks, TransactionLook } from './commit/index.ts';

@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../shared/erro
 import { logActivity } from '../registry/activity.ts';
 import type { PlanService } from './plan-service.ts';
 import type { RegistryService } from './registry-service.ts';
+import type { RunCheckpointer } from './review-state-checkpoints.ts';
 import { runTool, type RunOutcome, type RunRequest } from './tool-runner.ts';
 
 /** What a run reports while it works. */
@@ -23,9 +24,13 @@ export interface RunServiceOptions {
   plans: PlanService;
   registry: RegistryService;
   runner?: (request: RunRequest) => Promise<RunOutcome>;
+  /** Writes the plan's open review notes before each run (notes-handover.ts); the run gets their paths. */
+  reviewNotes?: (planId: string) => Promise<{ json: string; markdown: string }>;
   now?: () => Date;
   /** Output characters kept per run; older chunks are dropped first (default 2 MB). */
   maxOutputChars?: number;
+  /** Records each sandbox's checkpoint as a run starts and ends (the review's run scope). */
+  checkpoints?: RunCheckpointer;
 }
 
 interface RunState {
@@ -109,17 +114,24 @@ export class RunService {
     this.log(state, 'run.started', `Ran ${plan.toolName}: ${command}`);
     this.emit({ type: 'status', runId: state.info.id, planId: plan.id, status: 'running' });
     // An async wrapper turns a runner that throws at once (bad command, no bound slot) into a failed run.
-    state.done = (async () =>
-      runner({
+    const checkpoint = (moment: 'start' | 'end') => this.options.checkpoints?.record(plan.id, state.info.id, moment);
+    state.done = (async () => {
+      await checkpoint('start');
+      return runner({
         command,
         planId: plan.id,
         bound,
         timeoutMs: options.timeoutMs,
+        reviewNotes: await this.options.reviewNotes?.(plan.id),
         signal: controller.signal,
         onOutput: (output) => this.append(state, output),
-      }))()
+      });
+    })()
       .then(
-        (outcome) => this.finish(state, outcome),
+        async (outcome) => {
+          await checkpoint('end');
+          this.finish(state, outcome);
+        },
         (error: unknown) => this.fail(state, error),
       )
       .finally(() => stopWatching().catch(() => undefined));

@@ -1,5 +1,6 @@
 /** The changes room's face: what other folders may import from it. */
 export { ChangeCache } from './cache.ts';
+export { changeKeys } from './change-keys.ts';
 export { TEXT_LIMIT, readSmallEntry } from './content.ts';
 export type { DiskEntry } from './content.ts';
 export { changeCounters, resetChangeCounters } from './counters.ts';

@@ -182,7 +182,8 @@ function baseSize(state: PathState, against: Sides['against']): number | null {
   return original.type === 'file' || original.type === 'symlink' ? original.size : null;
 }
 
-function dataUrl(mime: string, data: Buffer | null): string | null {
+/** An image side as a data URL the viewer draws, or null when absent or too large. */
+export function dataUrl(mime: string, data: Buffer | null): string | null {
   if (data === null || data.length > IMAGE_LIMIT) return null;
   return `data:${mime};base64,${data.toString('base64')}`;
 }

@@ -11,6 +11,8 @@ import { pickSandbox } from '../sandbox-ref.ts';
 import { ChangeListHistory } from './change-history.ts';
 import type { ApiContext } from './context.ts';
 import { fileDiffView } from './file-diff-view.ts';
+import { ReviewStateService } from '../review-state-service.ts';
+import { runFileDiff } from './run-file-diff.ts';
 import { commitReport, discardReport, sandboxInfo, undoReport } from './plan-reports.ts';
 import type { WatchLeases } from './watch-leases.ts';
 
@@ -55,10 +57,13 @@ export function reviewApi(
       });
   const gitCommit = (message: string | undefined) => (message ? { message } : undefined);
   const history = new ChangeListHistory();
+  const reviewState = new ReviewStateService(context.bindery);
 
   return {
-    planChanges: ({ plan, sandbox }) =>
-      plans.changes(plan, sandbox === undefined ? undefined : sandboxOf(plan, sandbox).id),
+    planChanges: async ({ plan, sandbox, scope }) => {
+      const lists = await plans.changes(plan, sandbox === undefined ? undefined : sandboxOf(plan, sandbox).id);
+      return scope ? Promise.all(lists.map((list) => reviewState.scopedList(list, scope))) : lists;
+    },
     changesSince: async ({ plan, sandbox, since }) => {
       const target = sandboxOf(plan, sandbox);
       const [list] = await plans.changes(plan, target.id);
@@ -69,8 +74,10 @@ export function reviewApi(
       return history.answer(list, since);
     },
     watchPlan: ({ plan }) => leases.watch(plans.findPlan(plan).id),
-    fileDiff: ({ plan, sandbox, path, against, full }) =>
-      fileDiffView(sandboxOf(plan, sandbox), { path, against, full }, sandboxes.layout.tempDir),
+    fileDiff: async ({ plan, sandbox, path, against, full, scope }) =>
+      scope?.kind === 'run'
+        ? runFileDiff(sandboxOf(plan, sandbox), reviewState.runPair(scope.runId, sandboxOf(plan, sandbox)), path, sandboxes.layout.tempDir, full)
+        : fileDiffView(sandboxOf(plan, sandbox), { path, against, full }, sandboxes.layout.tempDir),
     commitSandbox: async ({ plan, sandbox, paths, resolutions, gitMessage, expectedVersion }) => {
       const target = sandboxOf(plan, sandbox);
       const outcomes = await plans.commit(plan, {
