@@ -67,4 +67,10 @@ describe('review keys', () => {
     const listed = reviewShortcuts('\u2318').flatMap((g) => g.shortcuts.flatMap((s) => s.keys));
     for (const k of ['\u2318+F', 'Enter', 'Shift+Enter', 'w', 'e']) expect(listed).toContain(k);
   });
+
+  it('lists the note keys: c on a change, shift-click for a range, save and cancel', () => {
+    const notes = reviewShortcuts('Ctrl').find((g) => g.title === 'Notes');
+    const listed = notes?.shortcuts.flatMap((s) => s.keys) ?? [];
+    for (const k of ['c', 'Shift+click', 'Ctrl+Enter', 'Esc']) expect(listed).toContain(k);
+  });
 });

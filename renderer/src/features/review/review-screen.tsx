@@ -31,6 +31,7 @@ import { OutcomeCallout, type OutcomeLines } from './outcome-callout.tsx';
 import { UndoDialog } from './undo-dialog.tsx';
 import { RUNNING_HOLD, useRunning } from '../plans/run-state.ts';
 import { reviewKey, reviewShortcuts } from './review-keys.ts';
+import { ReviewNotesPanel, ReviewNotesScope, ReviewNotesToggle, useReviewNotes } from './notes/review-notes.tsx';
 import './review.css';
 
 const PANEL_BOUNDS = { min: 200, max: 640, initial: 296 };
@@ -82,6 +83,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   const canCommit = writable > 0 && sandbox?.access !== 'read_only' && !running;
   const lastCommit =
     view?.commits.filter((c) => c.sandboxId === sandboxId && c.undoneAt === null).at(-1) ?? null;
+  const notes = useReviewNotes(planId, sandboxId, change?.path ?? null, review.changes);
 
   const select = useCallback(
     (next: string) => replaceWith({ kind: 'review', planId, sandboxId, path: next }),
@@ -192,6 +194,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           >
             <Icon name="trash" /> Discard…
           </button>
+          <ReviewNotesToggle scope={notes.scope} />
           <button
             type="button"
             className="btn btn-ghost btn-icon"
@@ -220,7 +223,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
       {outcome && <OutcomeCallout outcome={outcome} onDismiss={() => setOutcome(null)} />}
       <ErrorCallout error={review.changesError} />
       {review.changes?.violation && <ErrorCallout error={review.changes.violation} />}
-      <div className="review-split" style={{ gridTemplateColumns: `${panelWidth}px 1px minmax(0, 1fr)` }}>
+      <div className="review-split" style={{ gridTemplateColumns: `${panelWidth}px 1px minmax(0, 1fr)${notes.panelOpen ? ' minmax(300px, 380px)' : ''}` }}>
         <FilePanel
           id="review-file-panel"
           changes={changes}
@@ -235,7 +238,10 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           controls="review-file-panel"
           onResize={setPanelWidth}
         />
-        <DiffPanel change={change} changeStep={changeStep} />
+        <ReviewNotesScope scope={notes.scope}>
+          <DiffPanel change={change} changeStep={changeStep} />
+        </ReviewNotesScope>
+        {notes.panelOpen && <ReviewNotesPanel scope={notes.scope} view={view} onRunFinished={() => void loadPlan(planId)} />}
       </div>
       {help && <ShortcutsDialog groups={reviewShortcuts(commandKey())} onClose={() => setHelp(false)} />}
       {dialog === 'commit' && (

@@ -10,6 +10,7 @@ import { nounFor } from '../../../lib/counts.ts';
 import { formatCount, renameParts } from './format.ts';
 import { renameSimilarity } from '../rename-label.ts';
 import '../rename-label.css';
+import { FileNoteButton } from '../notes/file-note-button.tsx';
 
 /** Change navigation state shown in the header (absent for non-text views). */
 export interface HeaderNavigation {
@@ -51,6 +52,7 @@ export function DiffHeader({ file, stats, notes, navigation, mode, onModeChange,
       <span className="diff-header-spacer" />
       {stats ? <DiffStat additions={stats.additions} deletions={stats.deletions} /> : null}
       {navigation ? <ChangeNavigation {...navigation} /> : null}
+      <FileNoteButton />
       {tools}
       {mode ? <DiffModeToggle mode={mode} onChange={onModeChange} /> : null}
     </header>

@@ -21,6 +21,7 @@ import type { Range } from './word-diff.ts';
 import { bidiTitle, codePointLabel } from './bidi.ts';
 import type { FindMatch } from './find.ts';
 import { linePieces, needsPieces, type Piece } from './line-pieces.ts';
+import { NoteGutterButton } from '../notes/note-gutter.tsx';
 
 /** Characters of a line drawn at most; the rest is summarised (a minified file's one line). */
 export const MAX_RENDERED_CHARS = 5000;
@@ -89,7 +90,7 @@ export const DiffRowView = memo(function DiffRowView({ row, index, ctx, focused,
         <span role="cell" className="diff-num">
           {line.newNo ?? ''}
         </span>
-        <Sign kind={line.kind} />
+        <Sign kind={line.kind} side={line.kind === 'del' ? 'old' : 'new'} no={line.kind === 'del' ? line.oldNo : line.newNo} />
         <span role="cell" className="diff-code">
           <LineCode line={line} index={row.line} ctx={ctx} side={line.kind === 'del' ? 'old' : 'new'} />
         </span>
@@ -125,7 +126,7 @@ function Half({ index, side, ctx }: { index: number; side: 'old' | 'new'; ctx: R
       <span role="cell" className={`diff-num is-${kind}`}>
         {side === 'old' ? line.oldNo : line.newNo}
       </span>
-      <Sign kind={kind} />
+      <Sign kind={kind} side={side} no={side === 'old' ? line.oldNo : line.newNo} />
       <span role="cell" className={`diff-code is-${kind}`}>
         <LineCode line={line} index={index} ctx={ctx} side={side} />
       </span>
@@ -135,12 +136,13 @@ function Half({ index, side, ctx }: { index: number; side: 'old' | 'new'; ctx: R
 
 const SIGNS = { add: ['+', 'added'], del: ['\u2212', 'removed'], context: ['', 'unchanged'] } as const;
 
-function Sign({ kind }: { kind: DiffLine['kind'] }) {
+function Sign({ kind, side, no }: { kind: DiffLine['kind']; side: 'old' | 'new'; no: number | null }) {
   const [glyph, label] = SIGNS[kind];
   return (
     <span role="cell" className={`diff-sign is-${kind}`}>
       <span aria-hidden="true">{glyph}</span>
       <span className="diff-sr-only">{label}</span>
+      <NoteGutterButton side={side} line={no} />
     </span>
   );
 }

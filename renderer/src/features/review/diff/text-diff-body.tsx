@@ -10,6 +10,7 @@ import { useEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react
 import { DiffRowView, type RowContext } from './diff-row.tsx';
 import type { ChangeSpan, DiffRow } from './diff-rows.ts';
 import type { DiffMode } from './file-diff.ts';
+import { useInlineNotes } from '../notes/use-inline-notes.tsx';
 
 /** Height of a line row, in CSS pixels (matches --diff-row-h). */
 export const LINE_ROW_HEIGHT = 20;
@@ -47,13 +48,16 @@ export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, reve
   const scrollRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
+  const noteHeight = useRef<(index: number) => number>(() => 0);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) =>
-      rows[index]?.type === 'hunk' || rows[index]?.type === 'gap' ? HUNK_ROW_HEIGHT : LINE_ROW_HEIGHT,
+    // A row with review notes under it is taller by their height (see use-inline-notes.tsx).
+    estimateSize: (index) => rowHeight(rows[index]) + noteHeight.current(index),
     overscan: 24,
   });
+  const notes = useInlineNotes(rows, ctx.diff, virtualizer);
+  noteHeight.current = notes.extra;
 
   useEffect(() => {
     if (!scrollTo) return;
@@ -89,6 +93,9 @@ export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, reve
   const onBarScroll = () =>
     canvasRef.current?.style.setProperty('--diff-x', `${barRef.current?.scrollLeft ?? 0}px`);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const scrollTop = scrollRef.current?.scrollTop ?? 0;
+    const firstVisible = virtualizer.getVirtualItems().find((i) => i.end > scrollTop)?.index ?? 0;
+    if (notes.onKeyDown(event, focused, firstVisible)) return;
     if (mode !== 'split' || event.target !== scrollRef.current || !barRef.current) return;
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
@@ -119,7 +126,7 @@ export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, reve
             const row = rows[item.index];
             if (!row) return null;
             const inFocus = focused !== null && item.index >= focused.first && item.index <= focused.last;
-            return (
+            return [
               <DiffRowView
                 key={item.key}
                 row={row}
@@ -127,9 +134,10 @@ export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, reve
                 ctx={ctx}
                 focused={inFocus}
                 top={item.start}
-                height={item.size}
-              />
-            );
+                height={rowHeight(row)}
+              />,
+              notes.block(item.index, item.start + rowHeight(row)),
+            ];
           })}
         </div>
       </div>
@@ -140,4 +148,8 @@ export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, reve
       ) : null}
     </div>
   );
+}
+
+function rowHeight(row: DiffRow | undefined): number {
+  return row?.type === 'hunk' || row?.type === 'gap' ? HUNK_ROW_HEIGHT : LINE_ROW_HEIGHT;
 }
