@@ -4,6 +4,7 @@
  * records, declared once for the registry, the engine, the services and the hosts alike.
  */
 import type { AccessMode, BoundResource, Resource, SandboxStrategy, ToolDefinition } from './model.ts';
+import type { PatchHunk } from './patch-selection.ts';
 
 /** A resource with the names of the projects that link it, for the resources table. */
 export interface ResourceListItem extends Resource {
@@ -345,7 +346,7 @@ export type ResolutionValue = (typeof RESOLUTION_VALUES)[number];
  * content is not kept (a copy whose original changed).
  */
 export type FileDiff = { path: string; oldPath: string | null; against: 'base' | 'original' } & (
-  | { kind: 'text'; patch: string; additions: number; deletions: number }
+  | { kind: 'text'; patch: string; additions: number; deletions: number; /** Numbered as a partial commit takes them. */ hunks: PatchHunk[] }
   | { kind: 'binary'; oldSize: number | null; newSize: number | null }
   | { kind: 'too_large'; oldSize: number | null; newSize: number | null; limit: number }
 );
@@ -394,6 +395,8 @@ export interface CommitReport {
   deleted: string[];
   /** Paths left alone (kept as the original, or already applied). */
   skipped: string[];
+  /** Paths of `written` that took only some of their changes (a selection); the rest stays pending in the sandbox. */
+  partial: string[];
   gitCommit: string | null;
   /** A sentence: what was written, what was skipped and why. */
   summary: string;

@@ -4,7 +4,7 @@
  * recovery and live watching, each delegated to its room.
  */
 import { NotFoundError } from '../../shared/errors.ts';
-import type { FileDiff, HandlerSandbox as Sandbox, SandboxChangeList as SandboxChanges, SandboxInfo, TrashItem } from '../../shared/dto.ts';
+import type { CommittedState, FileDiff, HandlerSandbox as Sandbox, SandboxChangeList as SandboxChanges, SandboxInfo, TrashItem } from '../../shared/dto.ts';
 import { ChangeCache } from './changes/index.ts';
 import { detectChanges } from './changes/index.ts';
 import { fileDiff } from './changes/index.ts';
@@ -110,7 +110,12 @@ export class SandboxManager {
 
   /** The unified diff of one changed path. */
   async diff(sandboxId: string, relPath: string): Promise<FileDiff> {
-    return fileDiff(this.sandbox(sandboxId), relPath, this.context.layout.tempDir);
+    return fileDiff(this.sandbox(sandboxId), relPath, this.context.layout.tempDir, this.ownCommits(sandboxId));
+  }
+
+  /** What the sandbox's commits (not undone) left in its original, by path: after a partial commit, the old side of what is pending. */
+  ownCommits(sandboxId: string): ReadonlyMap<string, CommittedState> {
+    return this.context.store.committedStates(sandboxId);
   }
 
   /** Commits a sandbox's changes (all or selected paths) into its original. */

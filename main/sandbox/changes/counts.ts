@@ -1,7 +1,7 @@
 /**
  * Line counts of modified files, at a cost bounded by their sizes: in a worktree git counts them
  * itself (one `git diff --numstat` for all, base commit against the working tree, as the user's
- * own `git diff` would); elsewhere, or where git does not answer for a path, line-diff.ts does,
+ * own `git diff` would); elsewhere, or where git does not answer for a path, shared/diff/line-match.ts does,
  * in a worker thread when the texts are large (line-count-worker.ts).
  */
 import { decodeName, hasEscapes } from '../fs/index.ts';
@@ -10,6 +10,7 @@ import type { ChangedFile, SandboxInfo } from '../../../shared/dto.ts';
 import { insertedOrRemoved, lineCounts } from './content.ts';
 import { countOffThread, OFF_THREAD_BYTES } from './line-count-worker.ts';
 import type { PathState } from './detect.ts';
+import { holdsOwnCommit } from './describe.ts';
 
 /** Line counts, by path. */
 export type Counts = { additions: number; deletions: number };
@@ -67,7 +68,8 @@ function countedAtOnce({ state, change }: Pending): boolean {
 
 /** A file both in the base commit and in the working tree, with a name git can be given. */
 function gitCanCount({ state, change }: Pending): boolean {
-  return change.kind === 'modified' && state.base?.kind === 'git' && state.base.entry.type === 'file' && state.sandbox.type === 'file' && !hasEscapes(state.rel);
+  // Git counts against the base commit; after a partial commit the pending rest starts from the original.
+  return change.kind === 'modified' && !holdsOwnCommit(state) && state.base?.kind === 'git' && state.base.entry.type === 'file' && state.sandbox.type === 'file' && !hasEscapes(state.rel);
 }
 
 /** The counts of the texts read for a change (base → sandbox), or null when a side is too large to hold. */

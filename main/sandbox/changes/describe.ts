@@ -17,6 +17,15 @@ function holds(disk: DiskEntry, committed: CommittedState | undefined): boolean 
   return disk.type === 'file' && disk.sha256 === committed.sha256 && disk.mode === committed.mode;
 }
 
+/**
+ * True when the original holds what this sandbox last committed at this path (not undone) and the
+ * sandbox holds more (a partial commit's rest): the original, not the base, is then the old side
+ * of what is still pending. A change wholly committed keeps the base as its old side.
+ */
+export function holdsOwnCommit(state: Pick<PathState, 'original' | 'ownCommit' | 'sandbox'>): boolean {
+  return state.ownCommit !== null && holds(state.original, state.ownCommit) && !sameContent(state.original, state.sandbox);
+}
+
 /** Whether the sandbox holds the base's content at this path: true, false, or null when it cannot be told. */
 function sandboxIsBase(state: PathState): boolean | null {
   const { base, sandbox } = state;

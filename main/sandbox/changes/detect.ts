@@ -10,11 +10,11 @@ import { copyCandidates, learnBaseHashes } from './copy-candidates.ts';
 import { gitCandidates, type GitBaseEntry } from './git-candidates.ts';
 import { assertReadable, type UnreadableSide } from './unreadable.ts';
 import type { DiskEntry } from './content.ts';
-import { displayPath, inRoot } from '../fs/index.ts';
+import { displayPath, hasEscapes, inRoot } from '../fs/index.ts';
 import { changeListVersion, sideIds, type VersionedChange } from './version.ts';
 import type { ManifestEntry } from './manifest.ts';
 import { CHANGE_KIND_VALUES, type ChangeCountsInfo, type ChangedFile, type CommittedState, type SandboxChangeList, type SandboxInfo } from '../../../shared/dto.ts';
-import { fillCounts, needsCounts, type Pending, type WholeTree } from './counts.ts';
+import { fillCounts, needsCounts, numstat, type Pending, type WholeTree } from './counts.ts';
 import { count } from './counters.ts';
 import { listingEpoch, listingOf, rememberListing } from './listing.ts';
 import { pairRenames, renameChange, type Pairable } from './renames.ts';
@@ -70,13 +70,13 @@ export async function inspectChanges(sandbox: SandboxInfo, tempDir: string, ownC
  * rename's four); a path the list does not know, or whose kind or rename moved since, lists the
  * sandbox again first.
  */
-export async function inspectPath(sandbox: SandboxInfo, tempDir: string, relPath: string): Promise<InspectedChange | undefined> {
+export async function inspectPath(sandbox: SandboxInfo, tempDir: string, relPath: string, ownCommits?: OwnCommits): Promise<InspectedChange | undefined> {
   assertListable(sandbox);
   if (sandbox.strategy === 'none') return undefined;
-  let found = await againstListing(sandbox, relPath, true);
+  let found = await againstListing(sandbox, relPath, true, ownCommits);
   if (found === null) {
-    await detectChanges(sandbox, tempDir);
-    found = await againstListing(sandbox, relPath, false);
+    await detectChanges(sandbox, tempDir, undefined, ownCommits);
+    found = await againstListing(sandbox, relPath, false, ownCommits);
   }
   if (found?.change.unreadable) assertReadable(found.change);
   return found ?? undefined;
@@ -86,13 +86,13 @@ export async function inspectPath(sandbox: SandboxInfo, tempDir: string, relPath
  * The change at `relPath` read against the last list: undefined when the list has none there,
  * null when it has no list or (`strict`) what is read now no longer fits the list's entry.
  */
-async function againstListing(sandbox: SandboxInfo, relPath: string, strict: boolean): Promise<InspectedChange | null | undefined> {
+async function againstListing(sandbox: SandboxInfo, relPath: string, strict: boolean, ownCommits?: OwnCommits): Promise<InspectedChange | null | undefined> {
   const listing = listingOf(sandbox);
   const known = listing?.changes.get(relPath);
   if (!listing || !known) return strict ? null : undefined;
   const listed = known.change;
   const rels = listed.kind === 'renamed' ? [listed.path, listed.oldPath!] : [listed.path];
-  const states = await readStates(sandbox, new Map(rels.map((rel) => [rel, listing.bases.get(rel) ?? null])), undefined, undefined, new Map());
+  const states = await readStates(sandbox, new Map(rels.map((rel) => [rel, listing.bases.get(rel) ?? null])), undefined, ownCommits, new Map());
   const [target, source] = [states[0]!, states[1] ?? null];
   const now = describe(target, sandbox);
   const ids = source ? `${sideIds(target, sandbox.strategy)}|${sideIds(source, sandbox.strategy)}` : sideIds(target, sandbox.strategy);
@@ -201,7 +201,7 @@ async function listChanges(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, e
     at++;
   }
   const learned = new Map<string, string>();
-  const whole: WholeTree = {};
+  const whole = countsAhead(sandbox, unread);
   for (let from = 0; from < unread.length; from += LIST_CHUNK) {
     const states = await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead, ownCommits, learned);
     const described = states.map((state) => describe(state, sandbox));
@@ -230,6 +230,24 @@ async function listChanges(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, e
   const version = changeListVersion(versioned);
   rememberListing(sandbox, version, versioned, bases, epoch);
   return { changes: versioned.map((v) => v.change).sort(byPath), version };
+}
+
+/** Tracked paths to read past which git is asked for the whole tree's counts at once (counts.ts asks 500 a call). */
+const AHEAD_PATHS = 500;
+
+/**
+ * Git's line counts of the tracked files about to be read, asked now so git counts while they are
+ * read and described here, instead of after (one process less on the list's path). Paths git
+ * does not count are counted in process as before (counts.ts).
+ */
+function countsAhead(sandbox: SandboxInfo, unread: ReadonlyArray<[string, BaseInfo]>): WholeTree {
+  if (sandbox.strategy !== 'git_worktree' || !sandbox.baseCommit) return {};
+  const tracked = unread.flatMap(([rel, base]) => (base?.kind === 'git' && base.entry.type === 'file' && !hasEscapes(rel) ? [rel] : []));
+  if (tracked.length === 0) return {};
+  const counts = numstat(sandbox.path, sandbox.baseCommit, tracked.length > AHEAD_PATHS ? null : tracked);
+  // Awaited by fillCounts when a change needs git's counts; a list whose changes all count at once never asks.
+  counts.catch(() => undefined);
+  return { counts };
 }
 
 /** Counts per kind, for confirmations. */

@@ -4,15 +4,18 @@
  * Binary files are described by size; files over the text limit are gated.
  */
 import { NotFoundError } from '../../../shared/errors.ts';
-import { inspectPath, type PathState } from './detect.ts';
+import { inspectPath, type OwnCommits, type PathState } from './detect.ts';
 import { TEXT_LIMIT } from './content.ts';
-import { unifiedPatch } from './patch.ts';
+import { hunkPatch } from './hunk-patch.ts';
 import { displayPath } from '../fs/index.ts';
 import type { FileDiff, SandboxInfo } from '../../../shared/dto.ts';
 
-/** The diff of `relPath` (the new path of a rename, or its old path) in a sandbox. */
-export async function fileDiff(sandbox: SandboxInfo, relPath: string, tempDir: string): Promise<FileDiff> {
-  const found = await inspectPath(sandbox, tempDir, relPath);
+/**
+ * The diff of `relPath` (the new path of a rename, or its old path) in a sandbox; after a partial
+ * commit (`ownCommits`), what is still pending: the original as committed against the sandbox.
+ */
+export async function fileDiff(sandbox: SandboxInfo, relPath: string, tempDir: string, ownCommits?: OwnCommits): Promise<FileDiff> {
+  const found = await inspectPath(sandbox, tempDir, relPath, ownCommits);
   if (!found) {
     throw new NotFoundError(`${displayPath(relPath)} has no change in the sandbox of ${sandbox.resourceName}: look at the list of the plan's changes.`, {
       path: relPath,
@@ -42,13 +45,13 @@ export async function fileDiff(sandbox: SandboxInfo, relPath: string, tempDir: s
     return { ...head, against, kind: 'too_large', oldSize, newSize, limit: TEXT_LIMIT };
   }
   const oldText = (oldData ?? Buffer.alloc(0)).toString('utf8');
-  const { patch, additions, deletions } = unifiedPatch(
-    change.kind === 'added' ? '/dev/null' : headerName('a/', change.oldPath ?? change.path),
-    now.type === null ? '/dev/null' : headerName('b/', change.path),
-    oldText,
-    newData.toString('utf8'),
-  );
-  return { ...head, against, kind: 'text', patch, additions, deletions };
+  const oldName = change.kind === 'added' ? '/dev/null' : headerName('a/', change.oldPath ?? change.path);
+  const newName = now.type === null ? '/dev/null' : headerName('b/', change.path);
+  const newText = newData.toString('utf8');
+  // A NUL past the bytes binary detection looks at still makes the file binary.
+  if (oldText.includes('\0') || newText.includes('\0')) return { ...head, against, kind: 'binary', oldSize, newSize };
+  const { patch, additions, deletions, hunks } = hunkPatch(oldName, newName, oldText, newText);
+  return { ...head, against, kind: 'text', patch, additions, deletions, hunks };
 }
 
 /**

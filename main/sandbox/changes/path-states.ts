@@ -12,6 +12,7 @@ import { readBlobs, unchangedThroughFilters, type GitBaseEntry } from './git-can
 import { behindLink, type LinkMemo } from './link-parents.ts';
 import { sameInstant } from './manifest.ts';
 import { specialSide, type UnreadableSide } from './unreadable.ts';
+import { holdsOwnCommit } from './describe.ts';
 
 /** Both sides of a path as read (the sandbox's entry, then the original's), and when reading began. */
 interface Sides {
@@ -136,7 +137,9 @@ async function loadBaseContent(sandbox: SandboxInfo, states: PathState[]): Promi
   const fromGit: Array<PathState & { base: { kind: 'git'; entry: GitBaseEntry } }> = [];
   for (const state of states) {
     if (state.base === null) continue;
-    if (state.originalIsBase && state.original.type !== null && state.original.type !== 'other') state.baseContent = state.original.data;
+    // Where the original holds this sandbox's own last commit (a partial commit), what is still pending starts from there.
+    const fromOriginal = state.originalIsBase || holdsOwnCommit(state);
+    if (fromOriginal && state.original.type !== null && state.original.type !== 'other') state.baseContent = state.original.data;
     else if (state.base.kind === 'git') fromGit.push(state as (typeof fromGit)[number]);
   }
   const blobs = await readBlobs(sandbox.path, fromGit.map((state) => state.base.entry.blob), TEXT_LIMIT);

@@ -10,6 +10,7 @@ import { BinderyError, ConflictError, NotFoundError } from '../../../shared/erro
 import { expectedFor } from '../changes/index.ts';
 import { withSandboxLocks } from './lock.ts';
 import { checkResolutions, conflictError, planCommit, type CommitPlan, type CommitSelection } from './operations.ts';
+import { hunkConflictError } from './partial.ts';
 import { logEvent, type EngineContext } from '../engine-context.ts';
 import { displayPath } from '../fs/index.ts';
 import { commitPaths, currentBranch } from './git-commit.ts';
@@ -29,7 +30,7 @@ export interface CommitOptions extends CommitSelection {
 
 /** What a commit did. */
 export type CommitOutcome = (
-  | { kind: 'committed'; sandboxId: string; commit: CommitInfo; skipped: string[] }
+  | { kind: 'committed'; sandboxId: string; commit: CommitInfo; skipped: string[]; /** Written paths that took only some of their changes. */ partial: string[] }
   | { kind: 'nothing'; sandboxId: string; skipped: string[]; reason: string }
 ) & {
   /** Changes of the sandbox still not in the original, as the commit's own list counted them (no second listing). */
@@ -47,6 +48,7 @@ async function commitSandboxLocked(context: EngineContext, sandbox: SandboxInfo,
   try {
     checkResolutions(plan.unmatchedResolutions);
     if (plan.blocked.length > 0) throw conflictError(plan.blocked, `Commit of ${sandbox.resourceName} blocked`);
+    if (plan.hunkConflicts.length > 0) throw hunkConflictError(plan.hunkConflicts, `Commit of ${sandbox.resourceName} blocked`);
     const branch = options.gitCommit ? await currentBranch(sandbox.originalPath) : null;
     return await apply(context, plan, options, branch);
   } finally {
@@ -65,6 +67,7 @@ async function commitAllLocked(context: EngineContext, sandboxes: SandboxInfo[],
   const plans: CommitPlan[] = [];
   try {
     for (const sandbox of live) {
+      // Hunks and lines are chosen in one sandbox's files: a plan's commit takes whole files.
       const selection = { resolutions: options.resolutions, expectedVersion: expectedFor(options.expectedVersions, sandbox.id) };
       plans.push(await planCommit(sandbox, selection, context.layout.tempDir, context.store.committedStates(sandbox.id)));
     }
@@ -172,15 +175,18 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
   const how = onBranch ? ` and committed as ${onBranch.commit.slice(0, 12)} on ${branch}${leftOut}` : '';
   logEvent(context, 'commit', sandbox.planId, sandbox.id, `Committed ${result.written.length} written, ${result.deleted.length} deleted into ${sandbox.originalPath}${how}.`);
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'committed' });
-  return { kind: 'committed', sandboxId: sandbox.id, commit, skipped: plan.skipped, left: plan.left };
+  return { kind: 'committed', sandboxId: sandbox.id, commit, skipped: plan.skipped, partial: plan.partial, left: plan.left };
 }
 
 /**
- * What the commit left that the sandbox itself holds: a merge's result is written to the original
- * only, so it stays someone else's doing there (the sandbox's next commit must not pass over it).
+ * What the commit left that the sandbox itself holds: a merge's result (or a selection put onto an
+ * original someone changed) is written to the original only, so it stays someone else's doing
+ * there (the sandbox's next commit must not pass over it). A selection onto an untouched original
+ * is the sandbox's own: the rest of its change then reads as pending against it.
  */
 function ownStates(plan: CommitPlan, committed: Record<string, CommittedState>): Record<string, CommittedState> {
-  const merged = new Set(plan.ops.filter((op) => op.kind === 'write' && plan.tempFiles.includes(op.sourcePath)).map((op) => op.relPath));
+  const own = new Set(plan.ownSelections);
+  const merged = new Set(plan.ops.filter((op) => op.kind === 'write' && plan.tempFiles.includes(op.sourcePath) && !own.has(op.relPath)).map((op) => op.relPath));
   return Object.fromEntries(Object.entries(committed).filter(([rel]) => !merged.has(rel)));
 }
 

@@ -17,6 +17,8 @@ import type { DiskEntry } from '../changes/index.ts';
 import { decodeName, displayPath, inRoot } from '../fs/index.ts';
 import type { Expectation, KnownContent, SeenStat, TransactionOp } from './journal/index.ts';
 import { mergeThreeWay } from './merge.ts';
+import { selectionsFor, stageSelection, type HunkConflict } from './partial.ts';
+import type { PatchSelection } from '../../../shared/patch-selection.ts';
 import type { ResolutionValue, SandboxInfo } from '../../../shared/dto.ts';
 
 /** What the caller chose. */
@@ -27,6 +29,8 @@ export interface CommitSelection {
   expectedVersion?: string;
   /** How each conflicting path is settled. */
   resolutions?: Record<string, ResolutionValue>;
+  /** Paths (of the chosen changes) to commit in part: only these hunks and lines of their text change. */
+  selections?: Record<string, PatchSelection>;
 }
 
 /** A path that blocks the commit, and why. */
@@ -50,6 +54,10 @@ export interface CommitPlan {
   unmatchedResolutions: string[];
   /** Changes of the sandbox not applied to the original once this commit is written (from the list it worked from). */
   left: number;
+  /** Paths written with only some of their changes; of the selections, those written onto an untouched original (wholly the sandbox's doing); and chosen hunks that changed in the original too (any refuses the commit). */
+  partial: string[];
+  ownSelections: string[];
+  hunkConflicts: HunkConflict[];
 }
 
 /**
@@ -72,7 +80,8 @@ export async function planCommit(sandbox: SandboxInfo, selection: CommitSelectio
   // Only a commit that includes a path it cannot read, or a special file (a FIFO), is refused, before anything is made for it.
   const unreadable = chosen.filter((c) => c.change.unreadable && resolutionOf(c.change) !== 'ours').map((c) => c.change);
   if (unreadable.length > 0) throw unreadableError(unreadable, sandbox.resourceName);
-  const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [], unmatchedResolutions: unmatched(resolutions, chosen), left: 0 };
+  const plan: CommitPlan = { sandbox, ops: [], skipped: [], blocked: [], tempFiles: [], removeDirs: [], unmatchedResolutions: unmatched(resolutions, chosen), left: 0, partial: [], ownSelections: [], hunkConflicts: [] };
+  const selectionOf = selectionsFor(chosen, selection.selections, sandbox);
   const picked = new Set(chosen);
   plan.left = (listed?.othersLeft ?? 0) + inspected.filter((c) => !picked.has(c) && c.change.drift !== 'applied').length;
   for (const item of chosen) {
@@ -84,6 +93,11 @@ export async function planCommit(sandbox: SandboxInfo, selection: CommitSelectio
     }
     if (change.drift === 'applied') {
       plan.skipped.push(change.path);
+      continue;
+    }
+    const part = selectionOf(change);
+    if (part && resolutionOf(change) !== 'ours') {
+      await selectedWrite(item, part, resolutionOf(change), tempDir, plan, hashedAtMs);
       continue;
     }
     if (change.drift === 'conflict') {
@@ -275,4 +289,17 @@ async function mergedWrite(item: InspectedChange, tempDir: string, plan: CommitP
   await fs.writeFile(file, merged.content);
   plan.tempFiles.push(file);
   return writeOp(plan.sandbox, target, file, hashedAtMs);
+}
+
+/** Stages a file committed in part as a temp file; its write carries the staged bytes' hash, which the journal checks its copy against. */
+async function selectedWrite(item: InspectedChange, part: PatchSelection, resolution: ResolutionValue | undefined, tempDir: string, plan: CommitPlan, hashedAtMs: number): Promise<void> {
+  const staged = await stageSelection(item, part, resolution, tempDir);
+  if (staged.kind === 'conflict') return void plan.hunkConflicts.push(staged);
+  plan.tempFiles.push(staged.file);
+  plan.ops.push(writeOp(plan.sandbox, item.target, staged.file, hashedAtMs, { sha256: staged.sha256 }));
+  if (staged.own) plan.ownSelections.push(item.change.path);
+  if (staged.whole) return;
+  // The rest of the file's change stays pending in the sandbox.
+  plan.partial.push(item.change.path);
+  plan.left++;
 }

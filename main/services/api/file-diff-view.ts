@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import type { FileDiffView, SandboxInfo } from '../../../shared/dto.ts';
+import type { CommittedState, FileDiffView, SandboxInfo } from '../../../shared/dto.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { inspectPath, type InspectedChange, type PathState } from '../../sandbox/index.ts';
 import { readBlobs } from '../../sandbox/index.ts';
@@ -49,8 +49,10 @@ export async function fileDiffView(
   sandbox: SandboxInfo,
   request: FileDiffRequest,
   tempDir: string,
+  ownCommits?: ReadonlyMap<string, CommittedState>,
 ): Promise<FileDiffView> {
-  const found = await inspectPath(sandbox, tempDir, request.path);
+  // With the sandbox's own commits, a partial commit's rest reads against the original it left.
+  const found = await inspectPath(sandbox, tempDir, request.path, ownCommits);
   if (!found) {
     throw new NotFoundError(
       `${displayPath(request.path)} has no change in the sandbox of ${sandbox.resourceName} (any more): refresh the file list.`,

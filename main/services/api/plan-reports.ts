@@ -51,6 +51,7 @@ export function commitReport(outcome: CommitOutcome, resourceName: string): Comm
       written: [],
       deleted: [],
       skipped: outcome.skipped,
+      partial: [],
       gitCommit: null,
       summary: `${resourceName}: nothing written (${outcome.reason}).${keptSentence(outcome.skipped)}`,
     };
@@ -70,9 +71,16 @@ export function commitReport(outcome: CommitOutcome, resourceName: string): Comm
     written,
     deleted,
     skipped: outcome.skipped,
+    partial: outcome.partial,
     gitCommit,
-    summary: `${resourceName}: ${wrote || 'no file changed'}.${git}${keptSentence(outcome.skipped)}`,
+    summary: `${resourceName}: ${wrote || 'no file changed'}.${partSentence(outcome.partial)}${git}${keptSentence(outcome.skipped)}`,
   };
+}
+
+function partSentence(partial: string[]): string {
+  return partial.length > 0
+    ? ` Of ${files(partial.length)} (${pathList(partial)}) only the chosen changes were written; the rest stays pending in the sandbox.`
+    : '';
 }
 
 function keptSentence(skipped: string[]): string {

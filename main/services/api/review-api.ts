@@ -77,12 +77,13 @@ export function reviewApi(
     fileDiff: async ({ plan, sandbox, path, against, full, scope }) =>
       scope?.kind === 'run'
         ? runFileDiff(sandboxOf(plan, sandbox), reviewState.runPair(scope.runId, sandboxOf(plan, sandbox)), path, sandboxes.layout.tempDir, full)
-        : fileDiffView(sandboxOf(plan, sandbox), { path, against, full }, sandboxes.layout.tempDir),
-    commitSandbox: async ({ plan, sandbox, paths, resolutions, gitMessage, expectedVersion }) => {
+        : fileDiffView(sandboxOf(plan, sandbox), { path, against, full }, sandboxes.layout.tempDir, sandboxes.ownCommits(sandboxOf(plan, sandbox).id)),
+    commitSandbox: async ({ plan, sandbox, paths, resolutions, gitMessage, expectedVersion, selections }) => {
       const target = sandboxOf(plan, sandbox);
       const outcomes = await plans.commit(plan, {
         resource: target.id,
         paths,
+        selections,
         resolutions,
         expectedVersion,
         gitCommit: gitCommit(gitMessage),
