@@ -27,10 +27,12 @@ export interface FilePanelProps {
   onSelect(path: string): void;
   /** Receives the visible file order, for keyboard navigation. */
   onOrder(order: string[]): void;
+  /** What the empty list says instead of "no changes yet" (a review scope that shows none). */
+  emptyText?: string;
 }
 
 /** The file list. */
-export function FilePanel({ id, changes, selected, onSelect, onOrder }: FilePanelProps): ReactElement {
+export function FilePanel({ id, changes, selected, onSelect, onOrder, emptyText }: FilePanelProps): ReactElement {
   const filter = useReview((s) => s.filter);
   const setFilter = useReview((s) => s.setFilter);
   const listMode = useReview((s) => s.listMode);
@@ -258,7 +260,7 @@ export function FilePanel({ id, changes, selected, onSelect, onOrder }: FilePane
           {rows.length === 0 && (
             <p className="file-list-empty muted">
               {changes.length === 0
-                ? 'No changes yet. They appear here as soon as a file in the sandbox changes.'
+                ? (emptyText ?? 'No changes yet. They appear here as soon as a file in the sandbox changes.')
                 : 'No file matches the filter.'}
             </p>
           )}

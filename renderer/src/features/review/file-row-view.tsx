@@ -9,6 +9,7 @@ import { Icon } from '../../components/icons.tsx';
 import { formatCount, formatNumber } from '../../lib/counts.ts';
 import { STATUS_LETTER, type FileRow } from './file-rows.ts';
 import { renameSimilarity } from './rename-label.ts';
+import { ViewedToggle } from './review-state/viewed-toggle.tsx';
 import './rename-label.css';
 
 type DirRowData = Extract<FileRow, { kind: 'dir' }>;
@@ -165,6 +166,7 @@ export const FileRowView = memo(function FileRowView({
           </>
         )}
       </span>
+      <ViewedToggle path={change.path} />
     </div>
   );
 });

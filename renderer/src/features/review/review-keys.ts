@@ -7,13 +7,14 @@ import type { ShortcutGroup } from '../../components/shortcuts-dialog.tsx';
 import { TEXT_ENTRY } from '../../lib/text-entry.ts';
 
 /** What a key asks the review for. */
-export type ReviewKeyAction = 'next-file' | 'previous-file' | 'next-change' | 'previous-change' | 'commit' | 'help';
+export type ReviewKeyAction = 'next-file' | 'previous-file' | 'next-change' | 'previous-change' | 'commit' | 'help' | 'toggle-viewed';
 
 const PLAIN: Record<string, ReviewKeyAction> = {
   j: 'next-file',
   k: 'previous-file',
   n: 'next-change',
   p: 'previous-change',
+  v: 'toggle-viewed',
   '?': 'help',
 };
 
@@ -48,6 +49,7 @@ export function reviewShortcuts(mod: string): ShortcutGroup[] {
         { keys: ['↓', '↑'], action: 'Move in the file list (when it has focus)' },
         { keys: ['←', '→'], action: 'Fold or unfold a folder' },
         { keys: ['Space'], action: 'Include or leave out the file (or folder) in the commit' },
+        { keys: ['v'], action: 'Mark the focused file viewed, or not viewed' },
         { keys: ['/'], action: 'Filter the files' },
         { keys: ['Esc'], action: 'Clear the filter, then go back to the list' },
       ],

@@ -31,6 +31,11 @@ import { OutcomeCallout, type OutcomeLines } from './outcome-callout.tsx';
 import { UndoDialog } from './undo-dialog.tsx';
 import { RUNNING_HOLD, useRunning } from '../plans/run-state.ts';
 import { reviewKey, reviewShortcuts } from './review-keys.ts';
+import { ReviewStateBar } from './review-state/review-state-bar.tsx';
+import { scopedChanges, scopeKey } from './review-state/review-state-logic.ts';
+import { useReviewState } from './review-state/review-state-store.ts';
+import { RunDiffPanel } from './review-state/run-diff-panel.tsx';
+import { toggleViewed, useReviewStateSync } from './review-state/use-review-state.ts';
 import { ReviewNotesPanel, ReviewNotesScope, ReviewNotesToggle, useReviewNotes } from './notes/review-notes.tsx';
 import './review.css';
 
@@ -74,6 +79,11 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   // Committed files leave the list; every count here comes from change-counts.ts.
   const changes = useMemo(() => pendingChanges(review.changes), [review.changes]);
   const committed = changeCounts(review.changes).committed;
+  // The scope (all, since my last review, one run) only narrows the list; commit still sees every change.
+  const reviewScope = useReviewState((s) => s.scope);
+  const scopePaths = useReviewState((s) => (s.loadedScope === scopeKey(s.scope) ? s.state?.scopePaths : undefined));
+  const listed = useMemo(() => scopedChanges(changes, reviewScope, scopePaths), [changes, reviewScope, scopePaths]);
+  useReviewStateSync(planId, sandboxId, review.changes?.version, view?.lastRun ? `${view.lastRun.id}:${view.lastRun.status}` : undefined);
   const selected = path !== null && changes.some((c) => c.path === path) ? path : (path ?? null);
   const change = changes.find((c) => c.path === selected) ?? null;
   const chosen = changes.filter((c) => !review.excluded[c.path]);
@@ -103,6 +113,11 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
     if (!action) return;
     event.preventDefault();
     if (action === 'help') setHelp(true);
+    else if (action === 'toggle-viewed') {
+      const row = (event.target as HTMLElement | null)?.closest?.<HTMLElement>('.file-row-main');
+      const target = row?.dataset.path ?? selected;
+      if (target) toggleViewed(target);
+    }
     else if (action === 'commit') {
       if (canCommit) setDialog('commit');
     } else if (action === 'next-change' || action === 'previous-change') {
@@ -220,13 +235,15 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           </button>
         </div>
       </div>
+      <ReviewStateBar changes={changes} shown={listed.length} />
       {outcome && <OutcomeCallout outcome={outcome} onDismiss={() => setOutcome(null)} />}
       <ErrorCallout error={review.changesError} />
       {review.changes?.violation && <ErrorCallout error={review.changes.violation} />}
       <div className="review-split" style={{ gridTemplateColumns: `${panelWidth}px 1px minmax(0, 1fr)${notes.panelOpen ? ' minmax(300px, 380px)' : ''}` }}>
         <FilePanel
           id="review-file-panel"
-          changes={changes}
+          changes={listed}
+          emptyText={reviewScope.kind === 'all' ? undefined : 'No file changed in this scope. Choose "All changes" to see every file.'}
           selected={selected}
           onSelect={select}
           onOrder={onOrder}
@@ -239,7 +256,11 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           onResize={setPanelWidth}
         />
         <ReviewNotesScope scope={notes.scope}>
+          {reviewScope.kind === 'run' && change ? (
+          <RunDiffPanel change={change} runId={reviewScope.runId} changeStep={changeStep} />
+        ) : (
           <DiffPanel change={change} changeStep={changeStep} />
+        )}
         </ReviewNotesScope>
         {notes.panelOpen && <ReviewNotesPanel scope={notes.scope} view={view} onRunFinished={() => void loadPlan(planId)} />}
       </div>

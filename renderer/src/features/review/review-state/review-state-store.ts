@@ -1,0 +1,96 @@
+/**
+ * The open sandbox's review state (issue 23): its viewed marks, runs and the scope the screen
+ * shows, loaded with reviewState and changed with markViewed. Marks change at once on screen and
+ * are put right from the server's answer.
+ */
+import { create } from 'zustand';
+import type { ReviewScope, ReviewState } from '../../../../../shared/review-dto.ts';
+import { api } from '../../../api/index.ts';
+import { scopeKey, validScope } from './review-state-logic.ts';
+
+/** The store's state and actions. */
+export interface ReviewStateStore {
+  planId: string | null;
+  sandboxId: string | null;
+  scope: ReviewScope;
+  state: ReviewState | null;
+  /** The scope `state.scopePaths` were computed for. */
+  loadedScope: string | null;
+  error: unknown;
+  open(planId: string, sandboxId: string): void;
+  load(): Promise<void>;
+  setScope(scope: ReviewScope): void;
+  setViewed(paths: string[], viewed: boolean): Promise<void>;
+}
+
+/** The review state of the sandbox on screen. */
+export const useReviewState = create<ReviewStateStore>()((set, get) => {
+  let loading: Promise<void> | null = null;
+  let again = false;
+  const loadOnce = async (): Promise<void> => {
+    const { planId, sandboxId, scope } = get();
+    if (!planId || !sandboxId) return;
+    try {
+      const state = await api.reviewState({ plan: planId, sandbox: sandboxId, scope });
+      if (get().sandboxId !== sandboxId) return;
+      const kept = validScope(get().scope, state);
+      set({ state, loadedScope: scopeKey(scope), error: null, scope: kept });
+      if (scopeKey(kept) !== scopeKey(scope)) again = true;
+    } catch (error) {
+      if (get().sandboxId !== sandboxId) return;
+      // A run scope that no longer holds (its checkpoints went) falls back to all changes.
+      if (scope.kind !== 'all') {
+        set({ scope: { kind: 'all' } });
+        again = true;
+      } else set({ error });
+    }
+  };
+  return {
+    planId: null,
+    sandboxId: null,
+    scope: { kind: 'all' },
+    state: null,
+    loadedScope: null,
+    error: null,
+    open: (planId, sandboxId) => {
+      if (get().sandboxId === sandboxId && get().planId === planId) return;
+      set({ planId, sandboxId, scope: { kind: 'all' }, state: null, loadedScope: null, error: null });
+    },
+    load: async () => {
+      if (loading) {
+        again = true;
+        return loading;
+      }
+      loading = (async () => {
+        do {
+          again = false;
+          await loadOnce();
+        } while (again);
+      })().finally(() => {
+        loading = null;
+      });
+      return loading;
+    },
+    setScope: (scope) => {
+      set({ scope });
+      void get().load();
+    },
+    setViewed: async (paths, viewed) => {
+      const { planId, sandboxId, state } = get();
+      if (!planId || !sandboxId || paths.length === 0) return;
+      if (state) {
+        const asked = new Set(paths);
+        const now = new Date().toISOString();
+        const others = state.marks.filter((m) => !asked.has(m.path));
+        const marks = viewed ? [...others, ...paths.map((path) => ({ path, viewedAt: now, stale: false }))] : others;
+        set({ state: { ...state, marks } });
+      }
+      try {
+        await api.markViewed({ plan: planId, sandbox: sandboxId, paths, viewed });
+      } catch (error) {
+        set({ error });
+      }
+      await get().load();
+    },
+  };
+});
