@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyChangeDelta, diffChangeLists } from './change-delta.ts';
 import type { ChangedFile, SandboxChangeList } from './dto.ts';
+import { changedFile } from './testing/changed-file.ts';
 
 function change(path: string, extra: Partial<ChangedFile> = {}): ChangedFile {
-  return {
-    path,
-    oldPath: null,
-    kind: 'modified',
-    oldType: 'file',
-    newType: 'file',
-    oldMode: 0o100644,
-    newMode: 0o100644,
-    size: 1,
-    binary: false,
-    additions: 1,
-    deletions: 1,
-    drift: 'clean',
-    driftReason: null,
-    ...extra,
-  };
+  return changedFile(path, { deletions: 1, ...extra });
 }
 
 function list(version: string, changes: ChangedFile[]): SandboxChangeList {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangedFile, SandboxChangeList } from '../../../shared/dto.ts';
+import { changedFile } from '../../../shared/testing/changed-file.ts';
 import { changeCounts, pendingChanges, sumCounts } from './change-counts.ts';
 
 function list(drifts: ChangedFile['drift'][]): SandboxChangeList {
@@ -11,21 +12,7 @@ function list(drifts: ChangedFile['drift'][]): SandboxChangeList {
     access: 'read_write',
     violation: null,
     version: `${drifts.length}-0000000000000000`,
-    changes: drifts.map((drift, i) => ({
-      path: `f${i}`,
-      oldPath: null,
-      kind: 'modified',
-      oldType: 'file',
-      newType: 'file',
-      oldMode: null,
-      newMode: null,
-      size: 1,
-      binary: false,
-      additions: 1,
-      deletions: 0,
-      drift,
-      driftReason: null,
-    })),
+    changes: drifts.map((drift, i) => changedFile(`f${i}`, { drift, oldMode: null, newMode: null })),
   };
 }
 

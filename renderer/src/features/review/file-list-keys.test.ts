@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangedFile } from '../../../../shared/dto.ts';
+import { changedFile } from '../../../../shared/testing/changed-file.ts';
 import { listKeyAction } from './file-list-keys.ts';
 import { treeRows } from './file-rows.ts';
 
-const change = (path: string, drift: ChangedFile['drift'] = 'clean'): ChangedFile => ({
-  path,
-  oldPath: null,
-  kind: 'modified',
-  oldType: 'file',
-  newType: 'file',
-  oldMode: 0o100644,
-  newMode: 0o100644,
-  size: 1,
-  binary: false,
-  additions: 1,
-  deletions: 0,
-  drift,
-  driftReason: null,
-});
+const change = (path: string, drift: ChangedFile['drift'] = 'clean'): ChangedFile => changedFile(path, { drift });
 
 // Rows: 0 "# Conflicts", 1 x.ts, 2 "# Changes", 3 src/, 4 a.ts, 5 b.ts, 6 README.md
 const ROWS = treeRows([change('x.ts', 'conflict'), change('src/a.ts'), change('src/b.ts'), change('README.md')]);

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangedFile } from '../../../../shared/dto.ts';
+import { changedFile } from '../../../../shared/testing/changed-file.ts';
 import type { FileRow } from './file-rows.ts';
 import { conflictSentence, fileOrder, filterChanges, flatRows, stepFile, stickyFolders, treeRows } from './file-rows.ts';
 
-const change = (path: string, patch: Partial<ChangedFile> = {}): ChangedFile => ({
-  path,
-  oldPath: null,
-  kind: 'modified',
-  oldType: 'file',
-  newType: 'file',
-  oldMode: 0o100644,
-  newMode: 0o100644,
-  size: 1,
-  binary: false,
-  additions: 1,
-  deletions: 0,
-  drift: 'clean',
-  driftReason: null,
-  ...patch,
-});
+const change = changedFile;
 
 const CHANGES = [
   change('src/lib/deep/a.ts'),

@@ -27,17 +27,7 @@ export interface Scenario {
 /** The folders the scenario's deletions empty (deepest first). */
 const EMPTIED_DIRS = ['gone/deep', 'gone'];
 
-/** Deterministic pseudo-random numbers, so a failing trial can be replayed from its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../../../../shared/seeded-random.ts';
 
 function file(content: string, mode = 0o644): ScenarioState {
   return { kind: 'file', sha256: createHash('sha256').update(content).digest('hex'), mode, content };

@@ -3,17 +3,7 @@
  * with CRLF lines and missing final newlines mixed in. Shared by the logic tests only.
  */
 
-/** A deterministic pseudo-random source (mulberry32), so a failing case can be replayed by seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../../../../shared/seeded-random.ts';
 
 const WORDS = ['alpha', 'beta', 'gamma', '\tindented', '', '  }', 'return x;', 'const y = 1;'];
 
