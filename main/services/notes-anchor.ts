@@ -15,15 +15,20 @@ import { FULL_TEXT_LIMIT, fileDiffView } from './api/file-diff-view.ts';
 export type NoteSides = Record<NoteSide, string | null>;
 
 /**
- * Both sides of `rel` in the sandbox: a changed file's as its diff shows them, an unchanged
- * file's content on both. Null when the path is neither changed nor a file of the sandbox.
+ * Both sides of `rel` in the sandbox: a changed file's (`changed`, from the change list) as its
+ * diff shows them, an unchanged file's content on both. Null when the path is neither changed nor
+ * a file of the sandbox. Only changed files go through the diff: asked about a path it has not
+ * listed, it would list the whole sandbox again.
  */
-export async function readNoteSides(sandbox: SandboxInfo, rel: string, tempDir: string): Promise<NoteSides | null> {
-  try {
-    const view = await fileDiffView(sandbox, { path: rel, full: true }, tempDir);
-    return { old: view.oldText, new: view.newText };
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
+export async function readNoteSides(sandbox: SandboxInfo, rel: string, tempDir: string, changed: boolean): Promise<NoteSides | null> {
+  if (changed) {
+    try {
+      const view = await fileDiffView(sandbox, { path: rel, full: true }, tempDir);
+      return { old: view.oldText, new: view.newText };
+    } catch (error) {
+      // Changed back since the list was made: read it as an unchanged file.
+      if (!(error instanceof NotFoundError)) throw error;
+    }
   }
   const data = await readInside(sandbox.path, rel);
   if (data === null) return null;

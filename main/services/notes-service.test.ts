@@ -86,12 +86,17 @@ describe('review notes', () => {
     await note({ sandbox: 'repo', path: 'src/app.ts', side: 'new', fromLine: 4, toLine: 5, body: 'on d-e' });
     await note({ sandbox: 'repo', path: 'src/app.ts', side: 'old', fromLine: 3, body: 'old c' });
     await note({ sandbox: 'repo', path: 'src/new.ts', side: 'new', fromLine: 1, body: 'new file' });
+    await note({ sandbox: 'repo', path: 'README.md', side: 'new', fromLine: 1, body: 'readme now' });
+    await note({ sandbox: 'repo', path: 'README.md', side: 'old', fromLine: 1, body: 'readme before' });
+    expect(Object.values(await outdated()).some(Boolean)).toBe(false);
     fs.writeFileSync(path.join(sandboxPath, 'src/app.ts'), APP.replace('c = 3', 'c = 333'));
-    expect(await outdated()).toEqual({ 'on c': true, 'on d-e': false, 'old c': false, 'new file': false });
+    // A file unchanged when noted, changed since: its new side moved, its old side did not.
+    fs.writeFileSync(path.join(sandboxPath, 'README.md'), '# app, renamed\n');
+    expect(await outdated()).toMatchObject({ 'on c': true, 'on d-e': false, 'old c': false, 'new file': false, 'readme now': true, 'readme before': false });
     // Lines gone (the file got shorter, or was deleted) are outdated too; the old side stays.
     fs.rmSync(path.join(sandboxPath, 'src/new.ts'));
     fs.writeFileSync(path.join(sandboxPath, 'src/app.ts'), 'export const a = 1;\n');
-    expect(await outdated()).toEqual({ 'on c': true, 'on d-e': true, 'old c': false, 'new file': true });
+    expect(await outdated()).toMatchObject({ 'on c': true, 'on d-e': true, 'old c': false, 'new file': true });
     // Put back as written, the note is current again.
     fs.writeFileSync(path.join(sandboxPath, 'src/app.ts'), APP.replace('c = 3', 'c = 33'));
     expect((await outdated())['on c']).toBe(false);

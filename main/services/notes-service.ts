@@ -33,6 +33,8 @@ export interface NotesServiceOptions {
   plans: PlanService;
   /** A plan's sandboxes (SandboxManager.planSandboxes). */
   planSandboxes: (planId: string) => SandboxInfo[];
+  /** The paths a sandbox's change list holds now (SandboxManager.changes, cached between looks). */
+  changedPaths: (sandboxId: string) => Promise<ReadonlySet<string>>;
   tempDir: string;
   now?: () => Date;
 }
@@ -46,6 +48,7 @@ export function notesService(bindery: Bindery): NotesService {
     db: bindery.db,
     plans: bindery.plans,
     planSandboxes: (planId) => bindery.sandboxes.planSandboxes(planId),
+    changedPaths: async (sandboxId) => new Set((await bindery.sandboxes.changes(sandboxId)).changes.map((c) => c.path)),
     tempDir: bindery.sandboxes.layout.tempDir,
   });
 }
@@ -78,7 +81,8 @@ export class NotesService {
     let anchorText: string | null = null;
     let toLine: number | null = null;
     if (sandbox && input.path !== undefined) {
-      const sides = await readNoteSides(sandbox, input.path, this.options.tempDir);
+      const changed = (await this.options.changedPaths(sandbox.id)).has(input.path);
+      const sides = await readNoteSides(sandbox, input.path, this.options.tempDir, changed);
       if (!sides) {
         throw new NotFoundError(`${displayPath(input.path)} is not a file of the sandbox of ${sandbox.resourceName}: pick a file from its changes, or one it holds.`, {
           path: input.path,
@@ -149,17 +153,24 @@ export class NotesService {
 
   /**
    * Marks each line note outdated when its lines no longer hold its anchor text. Each file with
-   * line notes is read once, whatever the number of notes on it; other notes cost nothing.
+   * line notes is read once, whatever the number of notes on it, after one look at the change list
+   * of each sandbox they are in (cached between looks); other notes cost nothing.
    */
   private async withOutdated(stored: StoredNote[], sandboxes: SandboxInfo[]): Promise<ReviewNote[]> {
     const live = new Map(sandboxes.filter((s) => LIVE.has(s.status)).map((s) => [s.id, s]));
+    const lists = new Map<string, Promise<ReadonlySet<string>>>();
     const reads = new Map<string, Promise<NoteSides | null | undefined>>();
     const key = (note: StoredNote) => `${note.sandboxId}\0${note.path}`;
+    const read = async (sandbox: SandboxInfo, rel: string) => {
+      if (!lists.has(sandbox.id)) lists.set(sandbox.id, this.options.changedPaths(sandbox.id));
+      const changed = await (lists.get(sandbox.id) as Promise<ReadonlySet<string>>);
+      return readNoteSides(sandbox, rel, this.options.tempDir, changed.has(rel));
+    };
     for (const note of stored) {
       const sandbox = note.sandboxId === null ? undefined : live.get(note.sandboxId);
       if (note.side === null || note.path === null || !sandbox || reads.has(key(note))) continue;
       // A file that cannot be read now says nothing about the note (undefined): it is not marked.
-      reads.set(key(note), readNoteSides(sandbox, note.path, this.options.tempDir).catch(() => undefined));
+      reads.set(key(note), read(sandbox, note.path).catch(() => undefined));
     }
     const sides = new Map(await Promise.all([...reads].map(async ([k, read]) => [k, await read] as const)));
     return stored.map((note) => {
