@@ -63,6 +63,8 @@ export interface ReviewState {
     paths: string[] | undefined,
     resolutions: Record<string, ResolutionValue>,
     gitMessage?: string,
+    /** Files committed in part: their chosen hunks and lines. */
+    selections?: Parameters<typeof api.commitSandbox>[0]['selections'],
   ): Promise<CommitReport[]>;
   undo(): Promise<UndoReport>;
   discard(confirm: boolean, force?: boolean): Promise<DiscardReport[]>;
@@ -207,7 +209,7 @@ export const useReview = create<ReviewState>()((set, get) => {
     setFilter: (filter) => set({ filter }),
     setListMode: (listMode) => set({ listMode }),
     setDiffMode: (diffMode) => set({ diffMode }),
-    commit: async (paths, resolutions, gitMessage) => {
+    commit: async (paths, resolutions, gitMessage, selections) => {
       const { plan, sandbox } = target();
       const expectedVersion = get().changes?.version;
       try {
@@ -218,6 +220,7 @@ export const useReview = create<ReviewState>()((set, get) => {
           resolutions,
           gitMessage,
           expectedVersion,
+          selections,
         });
         set({ excluded: {} });
         return reports;

@@ -16,6 +16,9 @@ import { mergeable, mergeUnavailable, useMergePreviews, type PreviewState } from
 import { ThreeWayView } from './conflict-three-way.tsx';
 import { DiffView } from './diff/index.ts';
 import { conflictSentence } from './file-rows.ts';
+import { leaveOutHunks, PartList, RefusedCallout, useCommitParts } from './selection/commit-parts.tsx';
+import { refusedHunks, selectionsOf } from './selection/commit-parts-model.ts';
+import type { FileSelection } from './selection/selection-model.ts';
 import './commit-dialog.css';
 
 /** Props: the chosen changes, whether the original is a git work tree, and the commit action. */
@@ -26,6 +29,8 @@ export interface CommitDialogProps {
   onCommit(
     resolutions: Record<string, ResolutionValue>,
     gitMessage: string | undefined,
+    /** The chosen hunks and lines of files committed in part (undefined: every file whole). */
+    selections: Record<string, FileSelection> | undefined,
   ): Promise<CommitReport[]>;
   onDone(reports: CommitReport[]): void;
   onClose(): void;
@@ -57,7 +62,10 @@ export function CommitDialog({
   onDone,
   onClose,
 }: CommitDialogProps): ReactElement {
-  const conflicts = chosen.filter((c) => c.drift === 'conflict');
+  const parts = useCommitParts(chosen);
+  // A file committed in part goes onto the original as it is, hunk by hunk: no conflict choice.
+  const inPart = new Set(parts.map((part) => part.path));
+  const conflicts = chosen.filter((c) => c.drift === 'conflict' && !inPart.has(c.path));
   const writes = chosen.filter((c) => c.drift !== 'applied');
   const [resolutions, setResolutions] = useState<Record<string, ResolutionValue>>({});
   const [index, setIndex] = useState(0);
@@ -68,11 +76,12 @@ export function CommitDialog({
   let reports: CommitReport[] = [];
   const state = useSubmit(
     async () => {
-      reports = await onCommit(resolutions, useGit && message.trim() ? message.trim() : undefined);
+      reports = await onCommit(resolutions, useGit && message.trim() ? message.trim() : undefined, selectionsOf(parts));
     },
     () => onDone(reports),
   );
   const current = conflicts[Math.min(index, conflicts.length - 1)] ?? null;
+  const refused = refusedHunks(state.error);
 
   return (
     <FormDialog
@@ -90,6 +99,7 @@ export function CommitDialog({
         checked again just before it is written. A crash midway leaves every file wholly old or wholly new,
         and you can undo the commit afterwards.
       </p>
+      <PartList parts={parts} />
       {conflicts.length > 0 && current && (
         <section className="conflict-resolver" aria-label="Conflicts">
           <div className="conflict-resolver-head">
@@ -158,7 +168,17 @@ export function CommitDialog({
           <div className="progress-bar is-indeterminate" />
         </div>
       )}
-      <ErrorCallout error={state.error} />
+      {refused ? (
+        <RefusedCallout
+          refused={refused}
+          onLeaveOut={(item) => {
+            const change = chosen.find((c) => c.path === item.path);
+            if (change && leaveOutHunks(change, item.hunks)) state.setError(null);
+          }}
+        />
+      ) : (
+        <ErrorCallout error={state.error} />
+      )}
     </FormDialog>
   );
 }

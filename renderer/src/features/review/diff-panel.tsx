@@ -13,6 +13,7 @@ import { changeSignature, diffKey, useReview } from '../../stores/review-store.t
 import { layoutFor, oneSided } from './diff-layout.ts';
 import { DiffView, type ChangeStep, type DiffMode } from './diff/index.ts';
 import { conflictSentence } from './file-rows.ts';
+import { PartialScopeContext } from './selection/partial-scope.ts';
 
 /** Props: the change shown, and a step through its changes asked for by the screen's n/p keys. */
 export interface DiffPanelProps {
@@ -53,6 +54,13 @@ export function DiffPanel({ change, changeStep }: DiffPanelProps): ReactElement 
     );
   }
   const view = entry?.view ?? null;
+  const planId = useReview.getState().planId;
+  const sandboxId = useReview.getState().sandboxId;
+  // Hunks and lines are chosen against the base only: the engine commits that patch.
+  const scope =
+    planId && sandboxId && signature && against === 'base' && view?.against === 'base'
+      ? { plan: planId, sandbox: sandboxId, path: change.path, version: signature }
+      : null;
   return (
     <div className="review-pane" aria-busy={entry?.loading ?? true}>
       {change.drift === 'conflict' && (
@@ -91,18 +99,20 @@ export function DiffPanel({ change, changeStep }: DiffPanelProps): ReactElement 
       )}
       <ErrorCallout error={entry?.error ?? null} />
       {view ? (
-        <DiffView
-          key={`${view.newPath ?? ''}|${view.oldPath ?? ''}|${against}`}
-          file={view}
-          mode={layoutFor(change.kind, diffMode, override)}
-          onModeChange={(mode) =>
-            oneSided(change.kind) ? setOverride(mode) : setDiffMode(mode)
-          }
-          onRequestFullText={() => setFull(true)}
-          className="review-diff"
-          fileKeys
-          changeStep={changeStep}
-        />
+        <PartialScopeContext.Provider value={scope}>
+          <DiffView
+            key={`${view.newPath ?? ''}|${view.oldPath ?? ''}|${against}`}
+            file={view}
+            mode={layoutFor(change.kind, diffMode, override)}
+            onModeChange={(mode) =>
+              oneSided(change.kind) ? setOverride(mode) : setDiffMode(mode)
+            }
+            onRequestFullText={() => setFull(true)}
+            className="review-diff"
+            fileKeys
+            changeStep={changeStep}
+          />
+        </PartialScopeContext.Provider>
       ) : (
         !entry?.error && (
           <div className="diff-loading">

@@ -9,6 +9,7 @@ import { Icon } from '../../components/icons.tsx';
 import { formatCount, formatNumber } from '../../lib/counts.ts';
 import { STATUS_LETTER, type FileRow } from './file-rows.ts';
 import { renameSimilarity } from './rename-label.ts';
+import { usePartlyChosen } from './selection/use-partly-chosen.ts';
 import { ViewedToggle } from './review-state/viewed-toggle.tsx';
 import './rename-label.css';
 
@@ -103,17 +104,17 @@ export const FileRowView = memo(function FileRowView({
   const conflict = change.drift === 'conflict';
   const applied = change.drift === 'applied';
   const likeness = renameSimilarity(change.kind, change.similarity);
+  // Some hunks or lines chosen: mixed; a click takes the whole file again (as GitHub Desktop does).
+  const partly = usePartlyChosen(change);
   return (
     <div
       className={`file-row${selected ? ' is-selected' : ''}${active ? ' is-active' : ''}${applied ? ' is-applied' : ''}`}
       style={{ paddingLeft: rowIndent(row.depth) }}
     >
-      <input
-        type="checkbox"
-        checked={checked}
-        tabIndex={-1}
-        aria-label={`Commit ${change.path}`}
-        onChange={() => onCheck(change.path)}
+      <TriCheckbox
+        state={checked ? (partly ? 'mixed' : true) : false}
+        label={`Commit ${change.path}`}
+        onChange={() => (checked && partly ? partly.takeAll() : onCheck(change.path))}
       />
       <button
         type="button"

@@ -22,6 +22,8 @@ import { bidiTitle, codePointLabel } from './bidi.ts';
 import type { FindMatch } from './find.ts';
 import { linePieces, needsPieces, type Piece } from './line-pieces.ts';
 import { NoteGutterButton } from '../notes/note-gutter.tsx';
+import { isUnpicked, NumCell, PickCell } from '../selection/pick-cells.tsx';
+import type { LinePick } from '../selection/use-line-pick.ts';
 
 /** Characters of a line drawn at most; the rest is summarised (a minified file's one line). */
 export const MAX_RENDERED_CHARS = 5000;
@@ -39,6 +41,8 @@ export interface RowContext {
   /** Find matches to mark, by line, and the current one. */
   hits: Map<number, Range[]> | null;
   current: FindMatch | null;
+  /** Choosing hunks and lines for a partial commit (review only): the hunk column and line toggles. */
+  pick?: LinePick | null;
 }
 
 interface RowProps {
@@ -64,6 +68,7 @@ export const DiffRowView = memo(function DiffRowView({ row, index, ctx, focused,
     const hidden = gap ? gap.end - gap.start : 0;
     return (
       <div {...common} className={`diff-row diff-hunk${row.type === 'gap' ? ' is-trailing' : ''}`}>
+        {ctx.pick ? <span role="cell" className="diff-pick" /> : null}
         <span role="cell" className="diff-expand">
           {gap
             ? expandDirections(gap).map((direction) => (
@@ -83,13 +88,10 @@ export const DiffRowView = memo(function DiffRowView({ row, index, ctx, focused,
   if (row.type === 'line') {
     const line = ctx.diff.lines[row.line] as DiffLine;
     return (
-      <div {...common} className={`diff-row diff-unified is-${line.kind}`}>
-        <span role="cell" className="diff-num">
-          {line.oldNo ?? ''}
-        </span>
-        <span role="cell" className="diff-num">
-          {line.newNo ?? ''}
-        </span>
+      <div {...common} className={`diff-row diff-unified is-${line.kind}${isUnpicked(ctx.pick, row.line) ? ' is-unpicked' : ''}`}>
+        {ctx.pick ? <PickCell pick={ctx.pick} row={index} /> : null}
+        <NumCell pick={ctx.pick} line={row.line} className="diff-num" no={line.oldNo} />
+        <NumCell pick={ctx.pick} line={row.line} className="diff-num" no={line.newNo} />
         <Sign kind={line.kind} side={line.kind === 'del' ? 'old' : 'new'} no={line.kind === 'del' ? line.oldNo : line.newNo} />
         <span role="cell" className="diff-code">
           <LineCode line={line} index={row.line} ctx={ctx} side={line.kind === 'del' ? 'old' : 'new'} />
@@ -99,6 +101,7 @@ export const DiffRowView = memo(function DiffRowView({ row, index, ctx, focused,
   }
   return (
     <div {...common} className="diff-row diff-split">
+      {ctx.pick ? <PickCell pick={ctx.pick} row={index} /> : null}
       <Half index={row.left} side="old" ctx={ctx} />
       <Half index={row.right} side="new" ctx={ctx} />
     </div>
@@ -121,13 +124,12 @@ function Half({ index, side, ctx }: { index: number; side: 'old' | 'new'; ctx: R
     );
   }
   const kind = line.kind;
+  const cls = isUnpicked(ctx.pick, index) ? `is-${kind} is-unpicked` : `is-${kind}`;
   return (
     <>
-      <span role="cell" className={`diff-num is-${kind}`}>
-        {side === 'old' ? line.oldNo : line.newNo}
-      </span>
+      <NumCell pick={ctx.pick} line={index} className={`diff-num ${cls}`} no={side === 'old' ? line.oldNo : line.newNo} />
       <Sign kind={kind} side={side} no={side === 'old' ? line.oldNo : line.newNo} />
-      <span role="cell" className={`diff-code is-${kind}`}>
+      <span role="cell" className={`diff-code ${cls}`}>
         <LineCode line={line} index={index} ctx={ctx} side={side} />
       </span>
     </>

@@ -114,6 +114,7 @@ export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, reve
         aria-label={label}
         aria-rowcount={rows.length}
         data-mode={mode}
+        data-pick={ctx.pick ? '' : undefined}
         onKeyDown={onKeyDown}
       >
         <div

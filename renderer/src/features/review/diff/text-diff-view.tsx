@@ -18,6 +18,8 @@ import { navigationKey, useChangeNavigation } from './use-change-navigation.ts';
 import { useFind } from './use-find.ts';
 import { useTextDiff } from './use-text-diff.ts';
 import { DiffEmpty } from './diff-empty.tsx';
+import { useLinePick } from '../selection/use-line-pick.ts';
+import { PickNote, pickKey } from '../selection/pick-note.tsx';
 
 interface Props {
   file: DiffFile;
@@ -70,10 +72,11 @@ export function TextDiffView(props: Props) {
   const lineRows = useMemo(() => rowsByLine(model.rows), [model.rows]);
   const matchRow = current ? (lineRows.get(current.line) ?? -1) : -1;
   const revealTo = useMemo(() => (matchRow >= 0 ? { row: matchRow, seq: find.seq } : null), [matchRow, find.seq]);
-  const rowCtx = useMemo(
-    () => (find.open && find.hits ? { ...ctx, hits: find.hits, current } : ctx),
-    [ctx, find.open, find.hits, current],
-  );
+  const pick = useLinePick(file, diff, model.rows, hideWhitespace);
+  const rowCtx = useMemo(() => {
+    const found = find.open && find.hits ? { ...ctx, hits: find.hits, current } : ctx;
+    return pick ? { ...found, pick } : found;
+  }, [ctx, find.open, find.hits, current, pick]);
   const bidi = useMemo(() => countBidi(diff), [diff]);
   const scrollBack = useRef<HTMLDivElement>(null);
   // A key that swaps the body (the table for the "only whitespace" panel) keeps focus in the viewer.
@@ -104,6 +107,7 @@ export function TextDiffView(props: Props) {
       else setWholeFile((on) => !on);
       return;
     }
+    if (pickKey(event, pick, model.rows, navigation.focused)) return;
     const action = navigationKey(event, fileKeys);
     if (!action) return;
     event.preventDefault();
@@ -141,6 +145,7 @@ export function TextDiffView(props: Props) {
           />
         }
       />
+      <PickNote pick={pick} path={displayPath(file)} />
       <DiffBanners
         bidi={bidi}
         eol={eolBanner}

@@ -1,0 +1,126 @@
+/**
+ * Choosing hunks and lines in a text diff of the review: the patch of the file's two texts (as
+ * shared/patch-selection cuts it), what is chosen now, and the toggles the rows call. The review
+ * store's checkbox stays the truth for "whole file" and "left out"; the selection store holds
+ * only files partly chosen.
+ */
+import { useCallback, useMemo, useRef } from 'react';
+import { filePatch, hunkState, type ChangeKey, type FilePatch } from '../../../../../shared/patch-selection.ts';
+import { useReview } from '../../../stores/review-store.ts';
+import type { DiffRow } from '../diff/diff-rows.ts';
+import type { DiffFile } from '../diff/file-diff.ts';
+import type { LineDiff } from '../diff/line-diff.ts';
+import { mapLines, rowHunks, type RowHunk } from './line-map.ts';
+import { usePartialScope } from './partial-scope.ts';
+import { changeKeys, pickBlocked, type SelectionSummary } from './selection-model.ts';
+import { entryAt, selectionKey, usePartialSelection } from './selection-store.ts';
+
+/** What the rows of a diff need to draw and change the choice. */
+export interface LinePick {
+  /** Why nothing can be chosen (the controls are drawn disabled with this as their hint), or null. */
+  blocked: string | null;
+  keys: Array<ChangeKey | null>;
+  rows: Array<RowHunk | null>;
+  chosen: ReadonlySet<ChangeKey>;
+  hunkState(id: number): 'all' | 'none' | 'some';
+  /** Toggles a line (by viewer index); with `extend`, every choosable line from the last one toggled. */
+  toggleLine(line: number, extend: boolean): void;
+  toggleHunk(id: number): void;
+  /** The counts of a partly chosen file (null when it is taken whole or left out). */
+  summary: SelectionSummary | null;
+  /** Takes the whole file again. */
+  takeAll(): void;
+}
+
+/** The pick state of a text diff, or null outside a review's diff panel. */
+export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffRow[], hideWhitespace: boolean): LinePick | null {
+  const given = usePartialScope();
+  const key = given ? selectionKey(given.plan, given.sandbox, given.path) : '';
+  const version = given?.version ?? null;
+  // The owner makes a new scope object on every render: only its contents count.
+  const scopePath = given?.path ?? null;
+  const scope = useMemo(() => (scopePath === null ? null : { path: scopePath }), [scopePath]);
+  const entry = usePartialSelection((s) => (scope ? entryAt(s, key, version) : undefined));
+  const excluded = useReview((s) => (scope ? s.excluded[scope.path] === true : false));
+  const { oldText, newText, binary } = file;
+  const patch = useMemo<FilePatch | null>(() => {
+    if (binary || (oldText == null && newText == null)) return null;
+    try {
+      return filePatch(oldText ?? '', newText ?? '');
+    } catch {
+      return null; // binary text (NUL bytes): not offered
+    }
+  }, [oldText, newText, binary]);
+  const map = useMemo(() => (patch ? mapLines(diff, patch) : null), [diff, patch]);
+  const placed = useMemo(() => (map ? rowHunks(rows, map) : []), [rows, map]);
+  const allKeys = useMemo(() => (patch ? changeKeys(patch) : []), [patch]);
+  const chosen = useMemo<ReadonlySet<ChangeKey>>(
+    () => new Set(entry ? entry.chosen : excluded ? [] : allKeys),
+    [entry, excluded, allKeys],
+  );
+  const anchor = useRef<number | null>(null);
+
+  const apply = useCallback(
+    (next: Set<ChangeKey>) => {
+      if (!scope || !patch || version === null) return;
+      const made = usePartialSelection.getState().choose(key, version, patch, next);
+      useReview.getState().setSelected([scope.path], made !== 'none');
+    },
+    [scope, patch, key, version],
+  );
+  const blocked = pickBlocked(file, hideWhitespace);
+  const toggleLine = useCallback(
+    (line: number, extend: boolean) => {
+      const target = map?.keys[line];
+      if (!map || !target || blocked) return;
+      const on = !chosen.has(target);
+      const next = new Set(chosen);
+      const from = extend && anchor.current !== null ? Math.min(anchor.current, line) : line;
+      const to = extend && anchor.current !== null ? Math.max(anchor.current, line) : line;
+      for (let i = from; i <= to; i++) {
+        const k = map.keys[i];
+        if (!k) continue;
+        if (on) next.add(k);
+        else next.delete(k);
+      }
+      anchor.current = line;
+      apply(next);
+    },
+    [map, chosen, blocked, apply],
+  );
+  const toggleHunk = useCallback(
+    (id: number) => {
+      const hunk = patch?.hunks[id - 1];
+      const keys = map?.hunkKeys[id - 1];
+      if (!hunk || !keys || blocked) return;
+      const on = hunkState(hunk, chosen) !== 'all';
+      const next = new Set(chosen);
+      for (const k of keys) {
+        if (on) next.add(k);
+        else next.delete(k);
+      }
+      apply(next);
+    },
+    [patch, map, chosen, blocked, apply],
+  );
+  return useMemo(() => {
+    if (!scope || !patch || !map || version === null) return null;
+    return {
+      blocked,
+      keys: map.keys,
+      rows: placed,
+      chosen,
+      hunkState: (id: number) => {
+        const hunk = patch.hunks[id - 1];
+        return hunk ? hunkState(hunk, chosen) : 'none';
+      },
+      toggleLine,
+      toggleHunk,
+      summary: entry?.summary ?? null,
+      takeAll: () => {
+        usePartialSelection.getState().clear(key);
+        useReview.getState().setSelected([scope.path], true);
+      },
+    };
+  }, [scope, patch, map, version, blocked, placed, chosen, toggleLine, toggleHunk, entry, key]);
+}
