@@ -2,14 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyChangeDelta } from '../../../shared/change-delta.ts';
-import type { MethodName, MethodOutput } from '../../../shared/contract.ts';
+import type { MethodName } from '../../../shared/contract.ts';
+import { apiHarness, type ApiHarness } from '../../testing/api-harness.ts';
 import type { SandboxChangeList } from '../../../shared/dto.ts';
-import { gitRepo } from '../../testing/fixtures.ts';
-import { freshBindery } from '../../testing/registry.ts';
-import { createApi } from '../api.ts';
-import type { Bindery } from '../bindery.ts';
-import { createDispatcher, type Dispatch } from '../dispatch.ts';
-import { EventBus } from '../event-bus.ts';
 import { ChangeListHistory } from './change-history.ts';
 
 // The tool is never run: the tests write into the sandbox themselves, as a tool would.
@@ -21,36 +16,14 @@ resource_slots:
     access: read_write
 `;
 
-let bindery: Bindery;
-let dispatch: Dispatch;
-
+let api: ApiHarness;
 beforeEach(async () => {
-  bindery = freshBindery();
-  dispatch = createDispatcher(createApi({ bindery, host: 'web', events: new EventBus() }));
-  const repo = gitRepo({ 'README.md': '# demo\n', 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
-  await call('addResource', { name: 'local/app', typeName: 'git-checkout', location: repo });
-  await call('addProject', { name: 'demo' });
-  await call('linkResource', { project: 'demo', resource: 'local/app' });
-  await call('importTools', { text: TOOL, fileName: 'editor.yaml' });
+  api = await apiHarness({ files: { 'README.md': '# demo\n', 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' }, tools: [TOOL] });
 });
-afterEach(() => bindery.close());
+afterEach(() => api.close());
 
-async function call<M extends MethodName>(method: M, input: unknown = {}): Promise<MethodOutput<M>> {
-  const result = await dispatch(method, input);
-  if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
-  return result.value as MethodOutput<M>;
-}
-
-async function readyPlan(): Promise<{ planId: string; sandboxId: string; sandboxPath: string }> {
-  const { planId } = await call('createPlan', { tool: 'editor', project: 'demo' });
-  let view = await call('showPlan', { plan: planId });
-  while (view.plan.status === 'provisioning') {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    view = await call('showPlan', { plan: planId });
-  }
-  const sandbox = view.sandboxes[0]!;
-  return { planId, sandboxId: sandbox.id, sandboxPath: sandbox.path };
-}
+const call = <M extends MethodName>(method: M, input?: unknown) => api.call(method, input);
+const readyPlan = () => api.readyPlan('editor');
 
 describe('changesSince', () => {
   it('sends the whole list first, then "unchanged" with no files, then only what changed', async () => {
@@ -105,7 +78,7 @@ describe('changesSince', () => {
 
   it('refuses a malformed version at the boundary', async () => {
     const { planId, sandboxId } = await readyPlan();
-    const result = await dispatch('changesSince', { plan: planId, sandbox: sandboxId, since: 'latest' });
+    const result = await api.dispatch('changesSince', { plan: planId, sandbox: sandboxId, since: 'latest' });
     expect(result.ok).toBe(false);
   });
 });

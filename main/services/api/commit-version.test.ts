@@ -1,13 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiResult, MethodName, MethodOutput } from '../../../shared/contract.ts';
-import { gitRepo } from '../../testing/fixtures.ts';
-import { freshBindery } from '../../testing/registry.ts';
-import { createApi } from '../api.ts';
-import type { Bindery } from '../bindery.ts';
-import { createDispatcher, type Dispatch } from '../dispatch.ts';
-import { EventBus } from '../event-bus.ts';
+import type { MethodName } from '../../../shared/contract.ts';
+import { apiHarness, type ApiHarness } from '../../testing/api-harness.ts';
 
 // The tool is never run: the tests write into the sandbox themselves, as a tool would.
 const TOOL = `name: editor
@@ -19,45 +14,23 @@ resource_slots:
     access: read_write
 `;
 
-let bindery: Bindery;
-let dispatch: Dispatch;
+let api: ApiHarness;
 let repo: string;
-
 beforeEach(async () => {
-  bindery = freshBindery();
-  dispatch = createDispatcher(createApi({ bindery, host: 'web', events: new EventBus() }));
-  repo = gitRepo({ 'README.md': '# demo\n', 'notes.txt': 'notes\n' });
-  await call('addResource', { name: 'local/app', typeName: 'git-checkout', location: repo });
-  await call('addProject', { name: 'demo' });
-  await call('linkResource', { project: 'demo', resource: 'local/app' });
-  await call('importTools', { text: TOOL, fileName: 'editor.yaml' });
+  api = await apiHarness({ files: { 'README.md': '# demo\n', 'notes.txt': 'notes\n' }, tools: [TOOL] });
+  repo = api.repo;
 });
-afterEach(() => bindery.close());
+afterEach(() => api.close());
 
-async function call<M extends MethodName>(method: M, input: unknown = {}): Promise<MethodOutput<M>> {
-  const result = await dispatch(method, input);
-  if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
-  return result.value as MethodOutput<M>;
-}
-
-async function failure(method: MethodName, input: unknown): Promise<Extract<ApiResult, { ok: false }>['error']> {
-  const result = await dispatch(method, input);
-  if (result.ok) throw new Error(`${method} unexpectedly succeeded`);
-  return result.error;
-}
+const call = <M extends MethodName>(method: M, input?: unknown) => api.call(method, input);
+const failure = (method: MethodName, input: unknown) => api.failure(method, input);
 
 /** A ready plan whose sandbox holds two changes. */
 async function editedPlan(): Promise<{ planId: string; sandboxId: string; sandboxPath: string }> {
-  const { planId } = await call('createPlan', { tool: 'editor', project: 'demo' });
-  let view = await call('showPlan', { plan: planId });
-  while (view.plan.status === 'provisioning') {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    view = await call('showPlan', { plan: planId });
-  }
-  const sandbox = view.sandboxes[0]!;
-  fs.writeFileSync(path.join(sandbox.path, 'README.md'), '# demo, edited\n');
-  fs.writeFileSync(path.join(sandbox.path, 'added.txt'), 'added\n');
-  return { planId, sandboxId: sandbox.id, sandboxPath: sandbox.path };
+  const sandbox = await api.readyPlan('editor');
+  fs.writeFileSync(path.join(sandbox.sandboxPath, 'README.md'), '# demo, edited\n');
+  fs.writeFileSync(path.join(sandbox.sandboxPath, 'added.txt'), 'added\n');
+  return sandbox;
 }
 
 const originalFiles = () => fs.readdirSync(repo).filter((name) => name !== '.git').sort();

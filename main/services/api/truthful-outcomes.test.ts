@@ -1,50 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MethodName, MethodOutput } from '../../../shared/contract.ts';
-import { git, gitRepo, writeFiles } from '../../testing/fixtures.ts';
-import { freshBindery } from '../../testing/registry.ts';
-import { createApi } from '../api.ts';
-import type { Bindery } from '../bindery.ts';
-import { createDispatcher, type Dispatch } from '../dispatch.ts';
+import type { MethodName } from '../../../shared/contract.ts';
+import { apiHarness, toolYaml, until, type ApiHarness } from '../../testing/api-harness.ts';
+import { git, writeFiles } from '../../testing/fixtures.ts';
 
-const tool = (name: string, run: string) =>
-  `name: ${name}\nrun: ${JSON.stringify(run)}\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n`;
 const LINES = 'l1\nl2\nl3\nl4\nl5\nl6\n';
 
-let bindery: Bindery;
-let dispatch: Dispatch;
+let api: ApiHarness;
 let repo: string;
-
 beforeEach(async () => {
-  bindery = freshBindery();
-  dispatch = createDispatcher(createApi({ bindery, host: 'web' }));
-  repo = gitRepo({ 'README.md': '# demo\n', 'm.txt': LINES });
-  await call('addResource', { name: 'local/app', typeName: 'git-checkout', location: repo });
-  await call('addProject', { name: 'demo' });
-  await call('linkResource', { project: 'demo', resource: 'local/app' });
-  await call('importTools', { text: tool('sleeper', "printf 'x\\n' >> README.md; sleep 30"), fileName: 'sleeper.yaml' });
-  await call('importTools', { text: tool('editor', "printf 'new\\n' >> README.md; sed -i 's/l2/TOOL/' m.txt"), fileName: 'editor.yaml' });
+  api = await apiHarness({
+    files: { 'README.md': '# demo\n', 'm.txt': LINES },
+    tools: [toolYaml('sleeper', "printf 'x\\n' >> README.md; sleep 30"), toolYaml('editor', "printf 'new\\n' >> README.md; sed -i 's/l2/TOOL/' m.txt")],
+  });
+  repo = api.repo;
 });
-afterEach(() => bindery.close());
+afterEach(() => api.close());
 
-async function call<M extends MethodName>(method: M, input: unknown = {}): Promise<MethodOutput<M>> {
-  const result = await dispatch(method, input);
-  if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
-  return result.value as MethodOutput<M>;
-}
-
-async function refusal(method: MethodName, input: unknown): Promise<string> {
-  const result = await dispatch(method, input);
-  if (result.ok) throw new Error(`${method} unexpectedly succeeded`);
-  return result.error.message;
-}
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const call = <M extends MethodName>(method: M, input?: unknown) => api.call(method, input);
+const refusal = async (method: MethodName, input: unknown) => (await api.failure(method, input)).message;
 
 /** A plan provisioned (and, with run, its command started) the way the inspector does it. */
 async function plan(toolName: string, run: boolean) {
