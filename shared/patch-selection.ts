@@ -7,7 +7,8 @@
  * bare number therefore matches both a deletion and an addition with that number (the usual
  * "replace lines 10-14"); a range marked `old` or `new` matches one side only.
  */
-import { structuredPatch } from 'diff';
+import { eachHunkLine, hunkNumbers, lineChanges, lineHunks } from './diff/hunks.ts';
+import { internLines, matchLines, splitLines } from './diff/line-match.ts';
 import { ValidationError } from './errors.ts';
 
 /** Lines of context around each change: what `plans diff` uses, so hunk ids agree with it. */
@@ -63,39 +64,21 @@ export function changeKey(line: PatchLine): ChangeKey | null {
   return null;
 }
 
-/** The hunks of `original` -> `modified`; refuses binary text (NUL bytes). */
+/** The hunks of `original` -> `modified`, from the shared line match (as `plans diff` and the viewer cut them); refuses binary text (NUL bytes). */
 export function filePatch(original: string, modified: string): FilePatch {
   refuseBinary(original, modified);
   const oldLines = splitLines(original);
   const newLines = splitLines(modified);
-  const raw = structuredPatch('a', 'b', original, modified, undefined, undefined, { context: PATCH_CONTEXT });
-  const hunks = raw.hunks.map((hunk, index): PatchHunk => {
-    // structuredPatch's starts are the 1-based first line even for an empty side; the header is not.
-    let oldNo = hunk.oldStart;
-    let newNo = hunk.newStart;
+  const [a, b] = internLines(oldLines, newLines);
+  const cut = lineHunks(lineChanges(matchLines(a, b), a.length, b.length), a.length, PATCH_CONTEXT);
+  const hunks = cut.map((hunk, index): PatchHunk => {
     const lines: PatchLine[] = [];
-    for (const marked of hunk.lines) {
-      const sign = marked[0];
-      if (sign === ' ') {
-        lines.push({ kind: 'context', oldNo, newNo, ...ending(oldLines[oldNo - 1] as string) });
-        oldNo++;
-        newNo++;
-      } else if (sign === '-') {
-        lines.push({ kind: 'del', oldNo, newNo: null, ...ending(oldLines[oldNo - 1] as string) });
-        oldNo++;
-      } else if (sign === '+') {
-        lines.push({ kind: 'add', oldNo: null, newNo, ...ending(newLines[newNo - 1] as string) });
-        newNo++;
-      }
-    }
-    return {
-      id: index + 1,
-      oldStart: hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart,
-      oldLines: hunk.oldLines,
-      newStart: hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart,
-      newLines: hunk.newLines,
-      lines,
-    };
+    eachHunkLine(hunk, (sign, i, j) => {
+      if (sign === ' ') lines.push({ kind: 'context', oldNo: i + 1, newNo: j + 1, ...ending(oldLines[i] as string) });
+      else if (sign === '-') lines.push({ kind: 'del', oldNo: i + 1, newNo: null, ...ending(oldLines[i] as string) });
+      else lines.push({ kind: 'add', oldNo: null, newNo: j + 1, ...ending(newLines[j] as string) });
+    });
+    return { id: index + 1, ...hunkNumbers(hunk), lines };
   });
   return { hunks };
 }
@@ -198,10 +181,8 @@ function spliceChosen(oldLines: string[], patch: FilePatch, chosen: ReadonlySet<
   return out.join('');
 }
 
-/** Lines with their endings, split as jsdiff splits them (on '\n'; '\r\n' stays whole). */
-export function splitLines(text: string): string[] {
-  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
+/** Lines with their endings, split as git splits them (on '\n'; '\r\n' stays whole). */
+export { splitLines };
 
 function ending(line: string): { text: string; eol: PatchLine['eol'] } {
   if (line.endsWith('\r\n')) return { text: line.slice(0, -2), eol: '\r\n' };

@@ -1,12 +1,12 @@
 /**
  * What a change looks like inside: binary or text (git's rule: a NUL byte in the first 8000
- * bytes), line counts (line-diff.ts, bounded by the files' sizes), and the content identities (sha256,
+ * bytes), line counts (shared/diff/line-match.ts, bounded by the files' sizes), and the content identities (sha256,
  * git blob ids) that drift checks compare.
  */
 import { createHash } from 'node:crypto';
 import fsSync, { createReadStream } from 'node:fs';
 import { promisify } from 'node:util';
-import { countLineChanges } from './line-diff.ts';
+import { countLineChanges } from '../../../shared/diff/line-match.ts';
 import type { EntryType } from '../../../shared/dto.ts';
 import { specialKindOf, type SpecialKind } from '../fs/index.ts';
 

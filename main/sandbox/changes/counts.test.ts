@@ -6,7 +6,7 @@ import type { ChangedFile } from '../../../shared/dto.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../../testing/fixtures.ts';
 import { newManager } from '../../testing/sandbox/harness.ts';
 import { detectChanges } from './detect.ts';
-import { countLineChanges } from './line-diff.ts';
+import { countLineChanges } from '../../../shared/diff/line-match.ts';
 import { countOffThread } from './line-count-worker.ts';
 import { changeCounters, resetChangeCounters } from './counters.ts';
 

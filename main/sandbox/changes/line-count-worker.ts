@@ -4,7 +4,7 @@
  * a process alive), takes the requests in turn.
  */
 import { Worker } from 'node:worker_threads';
-import { countLineChanges, lineDiffSource, MAX_EDITS } from './line-diff.ts';
+import { countLineChanges, lineMatchSource, MAX_EDITS } from '../../../shared/diff/line-match.ts';
 import { count } from './counters.ts';
 
 /** Texts together at least this large are counted off the main thread. */
@@ -20,7 +20,7 @@ function started(): Worker {
   if (worker) return worker;
   // Under tsx (esbuild's keepNames) inner functions are wrapped in __name(), a helper the source brings along nowhere.
   const script = `const __name = (fn) => fn;
-${lineDiffSource()}
+${lineMatchSource()}
 const { parentPort } = require('node:worker_threads');
 parentPort.on('message', ({ id, before, after, maxEdits }) => {
   try {

@@ -5,7 +5,7 @@
  */
 import type { ChangedFile } from '../../../shared/dto.ts';
 import { gitBlobId, sha256 } from './content.ts';
-import { matchLines } from './line-diff.ts';
+import { matchLines } from '../../../shared/diff/line-match.ts';
 import { pairBySimilarity, type Fingerprint } from './similarity.ts';
 
 /**

@@ -12,7 +12,7 @@ export interface Fingerprint {
   chunks: Uint32Array;
   /** Bytes of the chunks with the hash at the same index. */
   bytes: Uint32Array;
-  /** The hash of each line, in order (line-diff.ts matches them). */
+  /** The hash of each line, in order (shared/diff/line-match.ts matches them). */
   lines: Int32Array;
 }
 

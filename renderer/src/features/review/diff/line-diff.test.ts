@@ -1,7 +1,6 @@
 import { diffArrays } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { computeLineDiff, pairedLine, type LineDiff } from './line-diff.ts';
-import { uniqueAnchors } from './patience.ts';
 import { mutateText, randomText, seededRandom } from './test-texts.ts';
 
 /** The text of one side rebuilt from the diff lines, endings included. */
@@ -89,28 +88,27 @@ describe('computeLineDiff', () => {
     expect(rebuild(diff, 'new')).toBe(newText);
   });
 
+  it('flags a diff approximate when a stretch past the bound is shown as a whole replacement', () => {
+    // Around the unique line "m", the repeated lines swap: each stretch needs edits the bound refuses.
+    const oldText = 'a\nb\na\nb\nm\nc\nd\nc\nd\n';
+    const newText = 'b\na\nb\na\nm\nd\nc\nd\nc\n';
+    const tight = computeLineDiff(oldText, newText, { maxEdits: 0 });
+    expect(tight.approximate).toBe(true);
+    expect(tight.lines.filter((l) => l.kind === 'context').map((l) => l.text)).toEqual(['m']);
+    expect(computeLineDiff(oldText, newText).approximate).toBe(false);
+  });
+
   it('uses anchors to keep unchanged unique lines as context in the fallback', () => {
     const oldText = 'head\na\nb\nmiddle\nc\nd\ntail\n';
     const newText = 'head\nA\nB\nmiddle\nC\nD\ntail\n';
     const diff = computeLineDiff(oldText, newText, { maxEdits: 0 });
+    expect(diff.approximate).toBe(false);
     expect(diff.lines.filter((l) => l.kind === 'context').map((l) => l.text)).toEqual([
       'head',
       'middle',
       'tail',
     ]);
     expect(rebuild(diff, 'new')).toBe(newText);
-  });
-});
-
-describe('uniqueAnchors', () => {
-  it('keeps the longest increasing chain of lines unique on both sides', () => {
-    // 1 and 2 swap places, 3 repeats on one side, 4 and 5 stay in order.
-    expect(uniqueAnchors([1, 2, 3, 4, 5], [2, 1, 3, 3, 4, 5])).toEqual([
-      [1, 0],
-      [3, 4],
-      [4, 5],
-    ]);
-    expect(uniqueAnchors([], [1])).toEqual([]);
   });
 });
 

@@ -2,9 +2,9 @@
  * The line diff of two texts: every line of both sides in display order, tagged context, deletion
  * or addition, with line numbers on both sides, grouped into change blocks (deletions first).
  */
+import { lineChanges, type LineChange } from '../../../../../shared/diff/hunks.ts';
+import { matchLines, MAX_EDITS, type MatchNotes } from '../../../../../shared/diff/line-match.ts';
 import { alignBlock } from './align.ts';
-import { myersDiff, pushRun, type EditRun } from './myers.ts';
-import { anchoredDiff } from './patience.ts';
 import { eolStyle, splitLines, type EolStyle, type SourceLine } from './text-lines.ts';
 
 /** How a line takes part in the diff. */
@@ -65,14 +65,10 @@ export interface LineDiffOptions {
  */
 const WHITESPACE = /[ \t\n\v\f\r]+/g;
 
-/** The default bound on the exact diff's edit distance (a few milliseconds per 10,000 lines). */
-export const DEFAULT_MAX_EDITS = 2000;
-
 /**
  * Diffs `oldText` against `newText` by lines. Lines (text plus ending, exactly as rendered) are
- * interned to integers and diffed with Myers' algorithm; when that needs more than `maxEdits`
- * edits, the texts are split at lines that occur once on each side (patience anchors) and the
- * stretches between are diffed separately.
+ * interned to integers and matched by the shared line match (shared/diff/line-match.ts), the one
+ * `plans diff` and partial commits use, so all three show the same changed lines.
  */
 export function computeLineDiff(oldText: string, newText: string, options: LineDiffOptions = {}): LineDiff {
   const oldLines = splitLines(oldText);
@@ -93,107 +89,39 @@ export function computeLineDiff(oldText: string, newText: string, options: LineD
   };
   const a = oldLines.map(intern);
   const b = newLines.map(intern);
-  const state = { approximate: false };
-  const ops = diffIds(a, b, options.maxEdits ?? DEFAULT_MAX_EDITS, state);
+  const notes: MatchNotes = { approximate: false };
+  const matches = matchLines(a, b, options.maxEdits ?? MAX_EDITS, notes);
   return {
-    ...assemble(ops, oldLines, newLines),
-    approximate: state.approximate,
+    ...assemble(lineChanges(matches, a.length, b.length), oldLines, newLines),
+    approximate: notes.approximate,
     oldEol: eolStyle(oldLines),
     newEol: eolStyle(newLines),
   };
 }
 
-/** Edit script of two id arrays: common prefix and suffix first, then Myers within a bound. */
-function diffIds(a: number[], b: number[], maxEdits: number, state: { approximate: boolean }): EditRun[] {
-  let prefix = 0;
-  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
-  while (
-    suffix < a.length - prefix &&
-    suffix < b.length - prefix &&
-    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
-  )
-    suffix++;
-  const ops: EditRun[] = [];
-  pushRun(ops, 'eq', prefix);
-  const midA = a.slice(prefix, a.length - suffix);
-  const midB = b.slice(prefix, b.length - suffix);
-  if (midA.length === 0 || midB.length === 0) {
-    pushRun(ops, 'del', midA.length);
-    pushRun(ops, 'add', midB.length);
-  } else {
-    const exact = myersDiff(midA, midB, maxEdits);
-    for (const op of exact ?? anchoredDiff(midA, midB, maxEdits, state)) pushRun(ops, op.kind, op.count);
-  }
-  pushRun(ops, 'eq', suffix);
-  return ops;
-}
-
-/** Turns an edit script into display lines, putting each block's deletions before its additions. */
+/** Turns the changes into display lines, each block's deletions before its additions. */
 function assemble(
-  ops: EditRun[],
+  changes: readonly LineChange[],
   oldLines: SourceLine[],
   newLines: SourceLine[],
 ): Pick<LineDiff, 'lines' | 'blocks' | 'additions' | 'deletions'> {
   const lines: DiffLine[] = [];
   const blocks: ChangeBlock[] = [];
+  const push = (kind: LineKind, line: SourceLine, oldNo: number | null, newNo: number | null) =>
+    lines.push({ kind, oldNo, newNo, text: line.text, crlf: line.crlf, noEol: line.noEol });
   let oi = 0;
   let ni = 0;
   let additions = 0;
   let deletions = 0;
-  let k = 0;
-  while (k < ops.length) {
-    const op = ops[k] as EditRun;
-    if (op.kind === 'eq') {
-      for (let n = 0; n < op.count; n++) {
-        const line = newLines[ni] as SourceLine;
-        lines.push({
-          kind: 'context',
-          oldNo: oi + 1,
-          newNo: ni + 1,
-          text: line.text,
-          crlf: line.crlf,
-          noEol: line.noEol,
-        });
-        oi++;
-        ni++;
-      }
-      k++;
-      continue;
-    }
-    let dels = 0;
-    let adds = 0;
-    while (k < ops.length && (ops[k] as EditRun).kind !== 'eq') {
-      const change = ops[k] as EditRun;
-      if (change.kind === 'del') dels += change.count;
-      else adds += change.count;
-      k++;
-    }
-    blocks.push(pairBlock(lines.length, oldLines.slice(oi, oi + dels), newLines.slice(ni, ni + adds)));
-    for (let n = 0; n < dels; n++, oi++) {
-      const line = oldLines[oi] as SourceLine;
-      lines.push({
-        kind: 'del',
-        oldNo: oi + 1,
-        newNo: null,
-        text: line.text,
-        crlf: line.crlf,
-        noEol: line.noEol,
-      });
-    }
-    for (let n = 0; n < adds; n++, ni++) {
-      const line = newLines[ni] as SourceLine;
-      lines.push({
-        kind: 'add',
-        oldNo: null,
-        newNo: ni + 1,
-        text: line.text,
-        crlf: line.crlf,
-        noEol: line.noEol,
-      });
-    }
-    additions += adds;
-    deletions += dels;
+  for (const change of [...changes, { oldAt: oldLines.length, newAt: newLines.length, dels: 0, adds: 0 }]) {
+    // Context is shown with the new side's text: with whitespace hidden the two may differ.
+    for (; oi < change.oldAt; oi++, ni++) push('context', newLines[ni] as SourceLine, oi + 1, ni + 1);
+    if (change.dels + change.adds === 0) continue;
+    blocks.push(pairBlock(lines.length, oldLines.slice(oi, oi + change.dels), newLines.slice(ni, ni + change.adds)));
+    for (let n = 0; n < change.dels; n++, oi++) push('del', oldLines[oi] as SourceLine, oi + 1, null);
+    for (let n = 0; n < change.adds; n++, ni++) push('add', newLines[ni] as SourceLine, null, ni + 1);
+    additions += change.adds;
+    deletions += change.dels;
   }
   return { lines, blocks, additions, deletions };
 }

@@ -1,9 +1,11 @@
 /**
- * Line matching whose cost is bounded by the files' sizes: shared head and tail trimmed, lines
- * that occur on one side only dropped (they are changes whatever the alignment, as git's xdiff
- * does), then Myers' exact diff within an edit budget, and past it an anchored match on lines
- * unique to both sides (patience) with Myers again between anchors. Self-contained on purpose:
- * line-count-worker.ts runs these functions' source in a worker thread.
+ * The one line matching of Bindery (the viewer's diff, `plans diff`, partial commits and line
+ * counts all use it, so they agree on every changed line). Its cost is bounded by the files'
+ * sizes: shared head and tail trimmed, lines that occur on one side only dropped (they are
+ * changes whatever the alignment, as git's xdiff does), then Myers' exact diff within an edit
+ * budget, and past it an anchored match on lines unique to both sides (patience) with Myers again
+ * between anchors. Self-contained on purpose: a worker thread runs these functions' source
+ * (lineMatchSource).
  */
 
 /** Edits (deleted plus added lines, after the reductions above) Myers may spend before anchors take over. */
@@ -36,11 +38,16 @@ export function internLines(a: readonly string[], b: readonly string[]): [Int32A
   return [intern(a), intern(b)];
 }
 
+/** What a match had to give up: set when a stretch past the budget was left unmatched (shown as a whole replacement). */
+export interface MatchNotes {
+  approximate: boolean;
+}
+
 /**
  * The lines of `a` matched with lines of `b`, in order, as pairs [i0, j0, i1, j1, ...]: a longest
- * common subsequence when it is within the budget, a long one otherwise.
+ * common subsequence when it is within the budget, a long one otherwise (`notes` says if shorter).
  */
-export function matchLines(a: ArrayLike<number>, b: ArrayLike<number>, maxEdits: number = MAX_EDITS): Int32Array {
+export function matchLines(a: ArrayLike<number>, b: ArrayLike<number>, maxEdits: number = MAX_EDITS, notes?: MatchNotes): Int32Array {
   const out: number[] = [];
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) out.push(head, head++);
@@ -57,7 +64,7 @@ export function matchLines(a: ArrayLike<number>, b: ArrayLike<number>, maxEdits:
   for (let j = head; j < b.length - tail; j++) if (inA.has(b[j]!)) keptB.push(j);
   const valuesA = keptA.map((i) => a[i]!);
   const valuesB = keptB.map((j) => b[j]!);
-  const middle = myersMatches(valuesA, valuesB, maxEdits) ?? anchoredMatches(valuesA, valuesB, maxEdits);
+  const middle = myersMatches(valuesA, valuesB, maxEdits) ?? anchoredMatches(valuesA, valuesB, maxEdits, notes);
   for (let k = 0; k < middle.length; k += 2) out.push(keptA[middle[k]!]!, keptB[middle[k + 1]!]!);
   for (let t = tail; t > 0; t--) out.push(a.length - t, b.length - t);
   return Int32Array.from(out);
@@ -70,12 +77,17 @@ export function countLineChanges(before: string, after: string, maxEdits: number
   return { additions: b.length - matched, deletions: a.length - matched };
 }
 
-/** Myers' shortest edit script as matched pairs, or null when it needs more than `maxEdits` edits. */
+/**
+ * Myers' shortest edit script as matched pairs, or null when it needs more than `maxEdits` edits;
+ * sides with nothing in common are answered at once, whatever the budget.
+ */
 export function myersMatches(a: ArrayLike<number>, b: ArrayLike<number>, maxEdits: number): number[] | null {
   const n = a.length;
   const m = b.length;
   if (n === 0 || m === 0) return [];
-  if (editFloor(a, b) > maxEdits) return null;
+  const floor = editFloor(a, b);
+  if (floor === n + m) return [];
+  if (floor > maxEdits) return null;
   const max = Math.min(n + m, maxEdits);
   const offset = max + 1;
   const v = new Int32Array(2 * max + 3);
@@ -136,9 +148,9 @@ function editFloor(a: ArrayLike<number>, b: ArrayLike<number>): number {
 /**
  * Matches for sides too far apart for Myers: lines unique to both sides, in an order both keep
  * (patience), anchor the match; each stretch between anchors gets Myers within the budget, or no
- * matches when even that is too costly.
+ * matches when even that is too costly (noted in `notes`).
  */
-export function anchoredMatches(a: readonly number[], b: readonly number[], maxEdits: number): number[] {
+export function anchoredMatches(a: readonly number[], b: readonly number[], maxEdits: number, notes?: MatchNotes): number[] {
   const anchors = uniqueAnchors(a, b);
   const out: number[] = [];
   let ai = 0;
@@ -147,7 +159,11 @@ export function anchoredMatches(a: readonly number[], b: readonly number[], maxE
   for (let p = 0; p < anchors.length; p += 2) {
     const ax = anchors[p]!;
     const bx = anchors[p + 1]!;
-    const stretch = myersMatches(a.slice(ai, ax), b.slice(bi, bx), maxEdits) ?? [];
+    let stretch = myersMatches(a.slice(ai, ax), b.slice(bi, bx), maxEdits);
+    if (stretch === null) {
+      stretch = [];
+      if (notes) notes.approximate = true;
+    }
     for (let q = 0; q < stretch.length; q += 2) out.push(ai + stretch[q]!, bi + stretch[q + 1]!);
     if (ax < a.length) out.push(ax, bx);
     ai = ax + 1;
@@ -157,7 +173,7 @@ export function anchoredMatches(a: readonly number[], b: readonly number[], maxE
 }
 
 /** Pairs [i, j, ...] of lines unique on both sides, reduced to their longest chain increasing on both. */
-function uniqueAnchors(a: readonly number[], b: readonly number[]): number[] {
+export function uniqueAnchors(a: readonly number[], b: readonly number[]): number[] {
   const once = (side: readonly number[]): Map<number, number> => {
     const at = new Map<number, number>();
     side.forEach((id, i) => at.set(id, at.has(id) ? -1 : i));
@@ -194,6 +210,6 @@ function uniqueAnchors(a: readonly number[], b: readonly number[]): number[] {
  * This module's functions as one script, for a worker thread to evaluate: the bundled CLI has no
  * file of its own for a worker. Callers there pass `maxEdits`, so no default refers to a constant.
  */
-export function lineDiffSource(): string {
+export function lineMatchSource(): string {
   return [splitLines, internLines, matchLines, countLineChanges, myersMatches, walkBack, editFloor, anchoredMatches, uniqueAnchors].map(String).join('\n');
 }
