@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitRepo, tempDir } from '../testing/fixtures.ts';
-import { runCli, spawnCli } from '../testing/cli-process.ts';
+import { cliPlan, spawnCli } from '../testing/cli-process.ts';
 
 const TOOL = 'resource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n    binding: contextual\n';
 
@@ -25,28 +24,15 @@ function run(data: string, input: string): Promise<{ stdout: string; stderr: str
 
 describe('bindery mcp when the client closes stdin', () => {
   it('answers every request already sent before it stops, on stdout as JSON-RPC only', async () => {
-    const data = tempDir('bindery-mcp-');
-    const repo = gitRepo({ 'README.md': '# app\n' });
-    const toolFile = path.join(tempDir(), 'one.yaml');
-    fs.writeFileSync(toolFile, TOOL);
-    for (const args of [
-      ['resources', 'add', 'local/app', '--type', 'git-checkout', '--location', repo],
-      ['projects', 'add', 'demo'],
-      ['projects', 'link', 'demo', 'local/app'],
-      ['tools', 'import', toolFile],
-    ]) {
-      expect((await runCli(data, args)).code, args.join(' ')).toBe(0);
-    }
-    const created = await runCli(data, ['--json', 'plans', 'create', 'one', '--project', 'demo']);
-    const plan = created.json<{ plan_id: string; bound_resources: Array<{ sandbox_path: string }> }>();
-    fs.writeFileSync(path.join(plan.bound_resources[0]!.sandbox_path, 'agent.txt'), 'by the agent\n');
+    const { data, planId, sandboxPath } = await cliPlan('one', TOOL);
+    fs.writeFileSync(path.join(sandboxPath, 'agent.txt'), 'by the agent\n');
 
     const requests = [
       { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_changes', arguments: { plan: plan.plan_id } } },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_diff', arguments: { plan: plan.plan_id, path: 'agent.txt' } } },
-      { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: `bindery://plans/${plan.plan_id}` } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_changes', arguments: { plan: planId } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_diff', arguments: { plan: planId, path: 'agent.txt' } } },
+      { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: `bindery://plans/${planId}` } },
       { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_projects', arguments: {} } },
     ];
     const result = await run(data, requests.map((request) => JSON.stringify(request)).join('\n') + '\n');

@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BinderyError } from '../../../shared/errors.ts';
-import { gitRepo, tempDir } from '../../testing/fixtures.ts';
-import { runCli } from '../../testing/cli-process.ts';
+import { cliPlan, runCli } from '../../testing/cli-process.ts';
 import { parseExpectedVersions } from './plans.ts';
 
 const TOOL = `name: editor
@@ -18,34 +17,22 @@ resource_slots:
 
 describe('bindery plans commit --expect-version', () => {
   it('commits only the change list whose version it was given, and "plans changes" shows the version', async () => {
-    const data = tempDir('bindery-cli-');
-    const repo = gitRepo({ 'README.md': '# app\n' });
-    const toolFile = path.join(tempDir(), 'editor.yaml');
-    fs.writeFileSync(toolFile, TOOL);
-    for (const args of [
-      ['resources', 'add', 'local/app', '--type', 'git-checkout', '--location', repo],
-      ['projects', 'add', 'demo'],
-      ['projects', 'link', 'demo', 'local/app'],
-      ['tools', 'import', toolFile],
-    ]) expect((await runCli(data, args)).code, args.join(' ')).toBe(0);
-    const created = await runCli(data, ['--json', 'plans', 'create', 'editor', '--project', 'demo']);
-    const plan = created.json<{ plan_id: string; bound_resources: Array<{ sandbox_path: string }> }>();
-    const sandbox = plan.bound_resources[0]!.sandbox_path;
+    const { data, repo, planId, sandboxPath: sandbox } = await cliPlan('editor', TOOL);
     fs.writeFileSync(path.join(sandbox, 'README.md'), '# app, edited\n');
 
-    const listed = await runCli(data, ['--json', 'plans', 'changes', plan.plan_id]);
+    const listed = await runCli(data, ['--json', 'plans', 'changes', planId]);
     const [{ version }] = listed.json<Array<{ version: string }>>() as [{ version: string }];
     expect(version).toMatch(/^1-[0-9a-f]{16}$/);
-    expect((await runCli(data, ['plans', 'changes', plan.plan_id])).stdout).toContain(`1 change(s), version ${version}`);
+    expect((await runCli(data, ['plans', 'changes', planId])).stdout).toContain(`1 change(s), version ${version}`);
 
     fs.writeFileSync(path.join(sandbox, 'late.txt'), 'late\n');
-    const refused = await runCli(data, ['plans', 'commit', plan.plan_id, '--expect-version', version]);
+    const refused = await runCli(data, ['plans', 'commit', planId, '--expect-version', version]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('The sandbox of local/app has 2 changes now, 1 when you reviewed it: review again, then commit.');
     expect(fs.readFileSync(path.join(repo, 'README.md'), 'utf8')).toBe('# app\n');
 
-    const now = (await runCli(data, ['--json', 'plans', 'changes', plan.plan_id])).json<Array<{ version: string }>>()[0]!.version;
-    const done = await runCli(data, ['plans', 'commit', plan.plan_id, '--expect-version', `local/app=${now}`]);
+    const now = (await runCli(data, ['--json', 'plans', 'changes', planId])).json<Array<{ version: string }>>()[0]!.version;
+    const done = await runCli(data, ['plans', 'commit', planId, '--expect-version', `local/app=${now}`]);
     expect(done.code, done.stderr).toBe(0);
     expect(fs.readFileSync(path.join(repo, 'late.txt'), 'utf8')).toBe('late\n');
   });
