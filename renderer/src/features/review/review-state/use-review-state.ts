@@ -13,7 +13,21 @@ export function useReviewStateSync(planId: string, sandboxId: string, version: s
   useEffect(() => {
     void useReviewState.getState().load();
   }, [planId, sandboxId, version, runKey]);
+  // A run still working (perhaps started elsewhere, by the CLI) records its end later: look again until it has.
+  const working = useReviewState((s) => s.state?.runs.some((r) => r.endedAt === null && Date.now() - Date.parse(r.startedAt) < RUN_END_WAIT_MS) ?? false);
+  const loadedAt = useReviewState((s) => s.state);
+  useEffect(() => {
+    if (!working) return;
+    const timer = setTimeout(() => void useReviewState.getState().load(), RUN_END_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [working, loadedAt]);
 }
+
+/** How often the state is asked again while a run has not recorded its end. */
+const RUN_END_POLL_MS = 1500;
+
+/** A run that recorded no end for this long will not (its process ended with Bindery's): stop asking. */
+const RUN_END_WAIT_MS = 24 * 60 * 60 * 1000;
 
 /** Toggles the viewed mark of one file (the `v` key and the row's checkbox). */
 export function toggleViewed(path: string): void {

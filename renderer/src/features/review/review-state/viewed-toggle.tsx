@@ -14,11 +14,11 @@ export function ViewedToggle({ path }: { path: string }): ReactElement {
   return (
     <>
       {mark === 'stale' && (
-        <span className="stale-badge" title="You marked this file viewed, and it changed after that: look again">
-          changed since viewed
+        <span className="stale-badge" role="note" aria-label="changed since viewed" title="Changed since viewed: you marked this file viewed, and it changed after that. Look again, then mark it viewed (v).">
+          changed
         </span>
       )}
-      <label className={`viewed-check${mark === 'viewed' ? ' is-viewed' : ''}`} title={mark === 'viewed' ? 'Viewed (v)' : 'Mark as viewed (v)'}>
+      <label className={`viewed-check${mark ? ` is-${mark}` : ''}`} title={mark === 'viewed' ? 'Viewed (v)' : 'Mark as viewed (v)'}>
         <input type="checkbox" tabIndex={-1} checked={mark === 'viewed'} aria-label={`Viewed ${path}`} onChange={() => toggleViewed(path)} />
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
           <path d="M8 3C4.4 3 1.7 5.6 1 8c.7 2.4 3.4 5 7 5s6.3-2.6 7-5c-.7-2.4-3.4-5-7-5Zm0 8.2A3.2 3.2 0 1 1 8 4.8a3.2 3.2 0 0 1 0 6.4Zm0-1.7a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" fill="currentColor" />
