@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitRepo, tempDir } from '../../testing/fixtures.ts';
-import { runCli, runCliProcess } from '../../testing/cli-process.ts';
+import { cliPlan, runCli, runCliProcess } from '../../testing/cli-process.ts';
 import { parseLines } from './plans-review.ts';
 
 // Shows what it received, says something on each stream, and exits with the code in the sandbox's EXIT file.
@@ -25,18 +24,8 @@ interface WireNote {
 }
 
 async function seeded() {
-  const data = tempDir('bindery-cli-');
-  const repo = gitRepo({ 'src/app.ts': 'one\ntwo\nthree\n' });
-  const toolFile = path.join(tempDir(), 'fixer.yaml');
-  fs.writeFileSync(toolFile, TOOL);
-  for (const args of [
-    ['resources', 'add', 'local/app', '--type', 'git-checkout', '--location', repo],
-    ['projects', 'add', 'demo'],
-    ['projects', 'link', 'demo', 'local/app'],
-    ['tools', 'import', toolFile],
-  ]) expect((await runCli(data, args)).code, args.join(' ')).toBe(0);
-  const plan = (await runCli(data, ['--json', 'plans', 'create', 'fixer', '--project', 'demo'])).json<{ plan_id: string; bound_resources: Array<{ sandbox_path: string }> }>();
-  return { data, plan: plan.plan_id, sandbox: plan.bound_resources[0]!.sandbox_path };
+  const { data, planId, sandboxPath } = await cliPlan('fixer', TOOL, { 'src/app.ts': 'one\ntwo\nthree\n' });
+  return { data, plan: planId, sandbox: sandboxPath };
 }
 
 describe('bindery plans notes', () => {
