@@ -3,7 +3,8 @@
  * documents' snake_case in files and JSON that leave it (CLI `--json`, exports), so a
  * CleverAgents process can read them.
  */
-import type { CommitInfo, DoctorReport, PlanHistoryEntry, PlanInfo, ResourceRemoval, SandboxInfo } from '../../shared/dto.ts';
+import type { CommitInfo, DoctorReport, FileDiff, PlanHistoryEntry, PlanInfo, ResourceRemoval, SandboxInfo } from '../../shared/dto.ts';
+import { hunkHeader } from '../../shared/hunk-header.ts';
 import type { BindingResult, BoundResource, Project, ProjectDetail, Resource, ResourceTypeSpec, Tool } from '../../shared/model.ts';
 
 type Wire = Record<string, unknown>;
@@ -170,4 +171,29 @@ export function encodePlanDetail(detail: PlanDetailInput): Wire {
 /** The doctor's checks, verdict and disk use by part. */
 export function encodeDoctorReport(report: DoctorReport & { diskUse: Record<string, number> }): Wire {
   return { data_dir: report.dataDir, ok: report.ok, checks: toWire(report.checks), disk_use: toWire(report.diskUse) };
+}
+
+/**
+ * One file's diff for `plans diff --json`: a text file's patch and its hunks, each with the id a
+ * partial commit takes (`--hunks`), its `@@` numbers and its lines with their numbers (`--lines`).
+ */
+export function encodeFileDiff(diff: FileDiff): Wire {
+  const head: Wire = { path: diff.path, old_path: diff.oldPath, against: diff.against, kind: diff.kind };
+  if (diff.kind === 'binary') return { ...head, old_size: diff.oldSize, new_size: diff.newSize };
+  if (diff.kind === 'too_large') return { ...head, old_size: diff.oldSize, new_size: diff.newSize, limit: diff.limit };
+  return {
+    ...head,
+    additions: diff.additions,
+    deletions: diff.deletions,
+    patch: diff.patch,
+    hunks: diff.hunks.map((hunk) => ({
+      id: hunk.id,
+      header: hunkHeader(hunk),
+      old_start: hunk.oldStart,
+      old_lines: hunk.oldLines,
+      new_start: hunk.newStart,
+      new_lines: hunk.newLines,
+      lines: hunk.lines.map((line) => ({ kind: line.kind, old_no: line.oldNo, new_no: line.newNo, text: line.text, eol: line.eol })),
+    })),
+  };
 }

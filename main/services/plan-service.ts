@@ -224,8 +224,8 @@ export class PlanService {
     // Keyed by any reference to a sandbox (id, resource, slot); the engine knows sandboxes by id.
     const expectedVersions = byRef && Object.fromEntries(Object.entries(byRef).map(([ref, version]) => [this.pick(plan.id, ref).id, version]));
     const commitOptions = { ...rest, expectedVersions };
-    // Paths and a single version belong to one sandbox (the plan's only one when none is named).
-    const single = resource !== undefined || commitOptions.paths !== undefined || commitOptions.expectedVersion !== undefined;
+    // Paths, chosen hunks and lines, and a single version belong to one sandbox (the plan's only one when none is named).
+    const single = resource !== undefined || commitOptions.paths !== undefined || commitOptions.selections !== undefined || commitOptions.expectedVersion !== undefined;
     const one = single ? this.pick(plan.id, resource) : null;
     const outcomes = one
       ? [await this.options.sandboxes.commit(one.id, { ...commitOptions, expectedVersion: commitOptions.expectedVersion ?? expectedFor(expectedVersions, one.id) })]

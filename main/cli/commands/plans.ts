@@ -4,7 +4,7 @@
  */
 import { BinderyError, ConflictError } from '../../../shared/errors.ts';
 import { STATUS_LETTER } from '../../../shared/change-kinds.ts';
-import { encodePlan, encodePlanDetail, toWire } from '../../core/codec.ts';
+import { encodeFileDiff, encodePlan, encodePlanDetail, toWire } from '../../core/codec.ts';
 import { VERSION_PATTERN } from '../../../shared/change-version.ts';
 import { displayPath } from '../../../shared/display-path.ts';
 import { CHANGE_KIND_VALUES, PLAN_STATUS_VALUES, RESOLUTION_VALUES, type ChangeCountsInfo, type PlanStatusValue, type ResolutionValue, type SandboxChangeList } from '../../../shared/dto.ts';
@@ -14,6 +14,7 @@ import { collect, type CommandModule } from '../command.ts';
 import { fields, table } from '../output.ts';
 import { parseParams } from './resolve.ts';
 import { registerPlanReview } from './plans-review.ts';
+import { describePartial, parseSelections } from './plans-selection.ts';
 
 function renderPlan(detail: PlanDetail): string {
   const { plan } = detail;
@@ -175,7 +176,8 @@ export const registerPlans: CommandModule = (program, context) => {
     .option('--path <path>', 'one file, relative to the sandbox')
     .action(async (planRef: string, options: { resource?: string; path?: string }) => {
       const diffs = await service().diff(planRef, options);
-      if (out.json) return out.result(toWire(diffs), () => '');
+      // Each hunk's id ends its @@ line ("hunk 2"), where git apply ignores it: the ids --hunks takes.
+      if (out.json) return out.result(diffs.map(encodeFileDiff), () => '');
       for (const d of diffs) {
         if (d.kind === 'text') out.raw(d.patch.endsWith('\n') ? d.patch : `${d.patch}\n`);
         else if (d.kind === 'binary') out.raw(`Binary file ${displayPath(d.path)}: ${d.oldSize ?? 0} -> ${d.newSize ?? 0} bytes\n`);
@@ -193,11 +195,15 @@ export const registerPlans: CommandModule = (program, context) => {
     .option('--git-commit', 'also create a commit on the current branch of a git original')
     .option('-m, --message <message>', 'the commit message for --git-commit')
     .option('--expect-version <[resource=]version>', 'commit only if the change list still has this version, as "plans changes" shows it (repeatable, one per sandbox)', collect)
-    .action(async (planRef: string, options: { resource?: string; path?: string[]; resolve?: string[]; gitCommit?: boolean; message?: string; expectVersion?: string[] }) => {
+    .option('--hunks <ids>', 'only these hunks of the one --path, by the ids "plans diff" shows (e.g. 1,3); the rest stays pending')
+    .option('--lines <path:lines>', 'only these changed lines of a file, numbered as "plans diff" shows them (e.g. src/a.ts:10-14,20; +n added only, -n deleted only; repeatable)', collect)
+    .action(async (planRef: string, options: { resource?: string; path?: string[]; resolve?: string[]; gitCommit?: boolean; message?: string; expectVersion?: string[]; hunks?: string; lines?: string[] }) => {
       if (options.gitCommit && !options.message) throw new BinderyError('usage', '--git-commit needs a message: -m "<message>"');
+      const { paths, selections } = parseSelections(options.path, options.hunks, options.lines);
       const outcomes = await service().commit(planRef, {
         resource: options.resource,
-        paths: options.path,
+        paths,
+        selections,
         ...parseExpectedVersions(options.expectVersion),
         resolutions: parseResolutions(options.resolve),
         gitCommit: options.gitCommit ? { message: options.message as string } : undefined,
@@ -306,5 +312,5 @@ function describeCommit(outcome: CommitOutcome, names: Map<string, string>): str
   if (outcome.kind === 'nothing') return `${name}: nothing committed (${outcome.reason}).`;
   const { written, deleted, gitCommit } = outcome.commit;
   const skipped = outcome.skipped.length ? ` Kept the original for: ${outcome.skipped.map(displayPath).join(', ')}.` : '';
-  return `${name}: wrote ${written.length} file(s), deleted ${deleted.length}${gitCommit ? `, git commit ${gitCommit.slice(0, 12)}` : ''}.${skipped}`;
+  return `${name}: wrote ${written.length} file(s), deleted ${deleted.length}${gitCommit ? `, git commit ${gitCommit.slice(0, 12)}` : ''}.${describePartial(outcome.partial, outcome.left)}${skipped}`;
 }

@@ -3,6 +3,7 @@
  * (shared/patch-selection.ts), each `@@` line ending in its id (`@@ -10,7 +10,8 @@ hunk 2`): git
  * apply reads the text after the second `@@` as a section heading and ignores it.
  */
+import { hunkHeader } from '../../../shared/hunk-header.ts';
 import { filePatch, type PatchHunk, type PatchLine } from '../../../shared/patch-selection.ts';
 
 /** A file's patch text with its numbered hunks and line counts. */
@@ -11,12 +12,6 @@ export interface HunkPatch {
   hunks: PatchHunk[];
   additions: number;
   deletions: number;
-}
-
-/** The `@@ -a,b +c,d @@` header of a hunk, counts of one left out as git leaves them out. */
-export function hunkHeader(hunk: PatchHunk): string {
-  const span = (start: number, lines: number) => (lines === 1 ? `${start}` : `${start},${lines}`);
-  return `@@ -${span(hunk.oldStart, hunk.oldLines)} +${span(hunk.newStart, hunk.newLines)} @@`;
 }
 
 /** The patch of `before` → `after` under the `---`/`+++` names given; throws for binary text. */
