@@ -5,14 +5,14 @@
  * same files) and a bare `node -e 0`. Goal: each within 2x of (raw tool + node start).
  * On generated real-shaped trees: small (200 files), medium (9,000) and large (38,000).
  * Usage: tsx bench/user-cli.ts [--sizes small,medium,large|N,...] [--runs 5] [--changes 32]
- *   [--timeout 120] [--dir DIR] [--no-build] [--cli-dir out/cli]
+ *   [--timeout 120] [--dir DIR] [--no-build] [--cli-dir out/cli] [--quick: small only, 1 run]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { prepareCli, provisionPlan, type CliBuild } from './fixtures/bindery-cli.ts';
-import { flag, formatMs, machine, median, numberFlag, table, writeResults } from './fixtures/report.ts';
+import { flag, formatMs, machine, median, numberFlag, sized, table, writeResults } from './fixtures/report.ts';
 import { GIT_ENV, generateRepo, SPECIAL } from './fixtures/real-tree.ts';
 import { editCommitSet, editSandbox } from './fixtures/sandbox-edits.ts';
 
@@ -20,10 +20,10 @@ const SIZES: Record<string, number> = { small: 200, medium: 9_000, large: 38_000
 const GOAL = 2;
 
 const args = process.argv.slice(2);
-const runs = Math.round(numberFlag(args, '--runs', 5));
+const runs = Math.round(numberFlag(args, '--runs', sized(args, 5, 1)));
 const changes = Math.round(numberFlag(args, '--changes', 32));
-const timeoutMs = numberFlag(args, '--timeout', 120) * 1000;
-const sizes = flag(args, '--sizes', 'small,medium,large').split(',').map((name) => ({ label: name, files: SIZES[name] ?? Number(name) }));
+const timeoutMs = numberFlag(args, '--timeout', sized(args, 120, 60)) * 1000;
+const sizes = flag(args, '--sizes', sized(args, 'small,medium,large', 'small')).split(',').map((name) => ({ label: name, files: SIZES[name] ?? Number(name) }));
 for (const size of sizes) if (!(size.files > 0)) throw new Error(`--sizes takes small, medium, large or file counts, e.g. --sizes small,9000, not "${size.label}"`);
 
 /** One timed process: wall and CPU milliseconds, or timedOut. */
@@ -167,7 +167,7 @@ const rows = measured.flatMap((tree) =>
   ]),
 );
 const info = machine();
-console.log(`\nCLI at the user's level: medians of ${runs} paired runs, ${changes} changes per sandbox (node ${info.node}, ${info.cpus} CPUs, load ${info.load})\n`);
+console.log(`\nCLI at the user's level${args.includes('--quick') ? ' (--quick: proves it runs, not figures to quote)' : ''}: medians of ${runs} paired runs, ${changes} changes per sandbox (node ${info.node}, ${info.cpus} CPUs, load ${info.load})\n`);
 console.log(table(['tree (files)', 'case', 'bindery', 'raw tool', 'node -e 0', 'ratio vs raw + node', `goal ${GOAL}x`], rows));
 const file = writeResults('user-cli.json', { machine: info, runs, changes, goal: GOAL, timeoutMs, trees: measured });
 console.log(`\nJSON: ${path.relative(process.cwd(), file)}`);

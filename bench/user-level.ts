@@ -4,6 +4,7 @@
  * and bench/user-review.ts (Chromium through `bindery serve`), each in its own process, passing the
  * other flags on (--runs, --dir, --timeout, --cli-dir to both; --sizes and --changes to the CLI's;
  * --files, --review-changes and --idle to the review's). Tables are printed, JSON goes to bench/results/.
+ * `--quick` runs each at a few minutes' size (a 200-file tree; a review of 60 changes; one round).
  * Usage: npm run bench:user [-- --runs 5 --dir /dev/shm ...]; `-- cli` or `-- review` runs one.
  */
 import { spawnSync } from 'node:child_process';
