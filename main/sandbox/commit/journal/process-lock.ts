@@ -51,6 +51,11 @@ const queues = new Map<string, Promise<unknown>>();
 const openLocks = new Set<Database.Database>();
 let nativeBinding: string | undefined = process.env.BINDERY_SQLITE_BINDING || undefined;
 
+/** How many lock connections this process holds open now (every release must bring it back down). */
+export function openLockCount(): number {
+  return openLocks.size;
+}
+
 /** Points the locks at a better-sqlite3 addon built for another ABI (Electron's), as the registry is. */
 export function useLockNativeBinding(file: string | undefined): void {
   nativeBinding = file;
