@@ -33,6 +33,8 @@ export function DiffPanel({ change, changeStep }: DiffPanelProps): ReactElement 
   const path = change?.path ?? null;
   const signature = change ? changeSignature(change) : null;
   const entry = useReview((s) => (path ? s.diffs[diffKey(path, against, full)] : undefined));
+  const excluded = useReview((s) => (path ? s.excluded[path] === true : false));
+  const setSelected = useReview((s) => s.setSelected);
 
   useEffect(() => {
     setAgainst('base');
@@ -59,7 +61,7 @@ export function DiffPanel({ change, changeStep }: DiffPanelProps): ReactElement 
   // Hunks and lines are chosen against the base only: the engine commits that patch.
   const scope =
     planId && sandboxId && signature && against === 'base' && view?.against === 'base'
-      ? { plan: planId, sandbox: sandboxId, path: change.path, version: signature }
+      ? { plan: planId, sandbox: sandboxId, path: change.path, version: signature, excluded, setSelected }
       : null;
   return (
     <div className="review-pane" aria-busy={entry?.loading ?? true}>

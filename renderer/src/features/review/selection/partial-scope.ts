@@ -10,6 +10,10 @@ export interface PartialScope {
   sandbox: string;
   path: string;
   version: string;
+  /** Whether the file is left out of the next commit (the review's file checkbox). */
+  excluded: boolean;
+  /** The review's file checkbox setter (a stable store action). */
+  setSelected(paths: string[], selected: boolean): void;
 }
 
 /** The scope of the diff view inside it; null where no partial commit is offered. */

@@ -1,12 +1,11 @@
 /**
  * Choosing hunks and lines in a text diff of the review: the patch of the file's two texts (as
- * shared/patch-selection cuts it), what is chosen now, and the toggles the rows call. The review
- * store's checkbox stays the truth for "whole file" and "left out"; the selection store holds
- * only files partly chosen.
+ * shared/patch-selection cuts it), what is chosen now, and the toggles the rows call. The review's
+ * file checkbox (given through the scope) stays the truth for "whole file" and "left out"; the
+ * selection store holds only files partly chosen.
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { filePatch, hunkState, type ChangeKey, type FilePatch } from '../../../../../shared/patch-selection.ts';
-import { useReview } from '../../../stores/review-store.ts';
 import type { DiffRow } from '../diff/diff-rows.ts';
 import type { DiffFile } from '../diff/file-diff.ts';
 import type { LineDiff } from '../diff/line-diff.ts';
@@ -41,7 +40,8 @@ export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffR
   const scopePath = given?.path ?? null;
   const scope = useMemo(() => (scopePath === null ? null : { path: scopePath }), [scopePath]);
   const entry = usePartialSelection((s) => (scope ? entryAt(s, key, version) : undefined));
-  const excluded = useReview((s) => (scope ? s.excluded[scope.path] === true : false));
+  const excluded = given?.excluded ?? false;
+  const setSelected = given?.setSelected;
   const { oldText, newText, binary } = file;
   const patch = useMemo<FilePatch | null>(() => {
     if (binary || (oldText == null && newText == null)) return null;
@@ -64,9 +64,9 @@ export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffR
     (next: Set<ChangeKey>) => {
       if (!scope || !patch || version === null) return;
       const made = usePartialSelection.getState().choose(key, version, patch, next);
-      useReview.getState().setSelected([scope.path], made !== 'none');
+      setSelected?.([scope.path], made !== 'none');
     },
-    [scope, patch, key, version],
+    [scope, patch, key, version, setSelected],
   );
   const blocked = pickBlocked(file, hideWhitespace);
   const toggleLine = useCallback(
@@ -119,8 +119,8 @@ export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffR
       summary: entry?.summary ?? null,
       takeAll: () => {
         usePartialSelection.getState().clear(key);
-        useReview.getState().setSelected([scope.path], true);
+        setSelected?.([scope.path], true);
       },
     };
-  }, [scope, patch, map, version, blocked, placed, chosen, toggleLine, toggleHunk, entry, key]);
+  }, [scope, patch, map, version, blocked, placed, chosen, toggleLine, toggleHunk, entry, key, setSelected]);
 }
