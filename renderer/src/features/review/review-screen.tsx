@@ -270,12 +270,13 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           resourceName={sandbox?.resourceName ?? 'the original'}
           chosen={chosen}
           gitOriginal={sandbox ? hasGitOriginal(sandbox) : false}
-          onCommit={(resolutions, gitMessage) =>
+          onCommit={(resolutions, gitMessage, selections) =>
             review.commit(
               // All is no paths (an empty list would select nothing).
               chosen.length === changes.length ? undefined : chosen.map((c) => c.path),
               resolutions,
               gitMessage,
+              selections,
             )
           }
           onDone={afterCommit}
