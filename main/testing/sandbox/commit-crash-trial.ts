@@ -2,7 +2,7 @@
  * The engine's crash trials (commit-crash-trials.test.ts, bench/commit-soak.ts): a child commits
  * (or undoes) a sandbox through a SandboxManager and is SIGKILLed at a random journal point or
  * after a random delay; after recovery at the next start, the original must be wholly old or
- * wholly new, and the registry (commit recorded, undone), the journal and the activity log must
+ * wholly new (for a partial commit, wholly the original plus the chosen hunks), and the registry (commit recorded, undone), the journal and the activity log must
  * all say the same. Uses no test framework, so the bench can run it too.
  */
 import { spawn } from 'node:child_process';
@@ -20,13 +20,15 @@ import * as journal from '../../sandbox/commit/journal/index.ts';
 import type { FaultPoint } from '../../sandbox/index.ts';
 import { SandboxManager } from '../../sandbox/index.ts';
 import { REPO_ROOT, tsxArgs } from '../child-process.ts';
+import { applySelection, type PatchSelection } from '../../../shared/patch-selection.ts';
 
 const CHILD = path.join(import.meta.dirname, 'commit-crash-trial-child.ts');
 
 /** One trial: what the child does, and where it dies. */
 export interface EngineTrial {
   name: string;
-  command: 'commit' | 'undo';
+  /** `partial`: a commit that takes only the first hunk of each modified file (issue 23). */
+  command: 'commit' | 'undo' | 'partial';
   files: number;
   kill: { point: FaultPoint; at: number } | { delayMs: number };
 }
@@ -35,10 +37,10 @@ const COMMIT_POINTS: FaultPoint[] = ['checked', 'backed_up', 'prepared', 'staged
 const UNDO_POINTS: FaultPoint[] = ['restored', 'synced', 'finished'];
 
 /** `count` reproducible trials of `command` from `seed`: most at a random hit of a random point, some after a random delay. */
-export function engineTrials(seed: number, command: 'commit' | 'undo', count: number, files: number): EngineTrial[] {
-  const random = seededRandom(seed + (command === 'undo' ? 7919 : 0));
+export function engineTrials(seed: number, command: EngineTrial['command'], count: number, files: number): EngineTrial[] {
+  const random = seededRandom(seed + (command === 'undo' ? 7919 : command === 'partial' ? 104_729 : 0));
   const trials: EngineTrial[] = [];
-  const points = command === 'commit' ? COMMIT_POINTS : UNDO_POINTS;
+  const points = command === 'undo' ? UNDO_POINTS : COMMIT_POINTS;
   for (let i = 0; i < count; i++) {
     const point = points[i % points.length]!;
     const perFile = !['checked', 'prepared', 'decided', 'synced', 'finished'].includes(point);
@@ -48,8 +50,8 @@ export function engineTrials(seed: number, command: 'commit' | 'undo', count: nu
   return trials;
 }
 
-function runChild(dataDir: string, sandboxId: string, trial: EngineTrial): Promise<{ signal: string | null; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+function runChild(dataDir: string, sandboxId: string, trial: EngineTrial, selections: Record<string, PatchSelection>): Promise<{ signal: string | null; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, BINDERY_TRIAL_SELECTIONS: JSON.stringify(selections) };
   if ('point' in trial.kill) Object.assign(env, { BINDERY_CRASH_POINT: trial.kill.point, BINDERY_CRASH_AT: String(trial.kill.at) });
   const child = spawn(process.execPath, tsxArgs(CHILD, [dataDir, sandboxId, trial.command]), { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -74,7 +76,8 @@ export async function runEngineTrial(workDir: string, trial: EngineTrial): Promi
   const original = path.join(root, 'original');
   fs.mkdirSync(dataDir);
   const before: Record<string, string> = {};
-  for (let i = 0; i < trial.files; i++) before[`d${i % 10}/f${i}.txt`] = `old ${i}\n`;
+  const partial = trial.command === 'partial';
+  for (let i = 0; i < trial.files; i++) before[`d${i % 10}/f${i}.txt`] = partial ? twoHunks(i, 'old') : `old ${i}\n`;
   for (const [rel, content] of Object.entries(before)) {
     fs.mkdirSync(path.dirname(path.join(original, rel)), { recursive: true });
     fs.writeFileSync(path.join(original, rel), content);
@@ -88,15 +91,20 @@ export async function runEngineTrial(workDir: string, trial: EngineTrial): Promi
     const now = new Date().toISOString();
     insertPlan(db, { id: planId, toolId: 'T', toolName: 'tool', projectId: 'P', projectName: 'demo', params: {}, status: 'provisioning', error: null, createdAt: now, updatedAt: now });
     const sandbox = await manager.getOrCreateSandbox({ planId, resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    const selections: Record<string, PatchSelection> = {};
     for (let i = 0; i < trial.files; i++) {
-      const file = path.join(sandbox.path, `d${i % 10}/f${i}.txt`);
+      const rel = `d${i % 10}/f${i}.txt`;
+      const file = path.join(sandbox.path, rel);
       if (i % 9 === 8) fs.rmSync(file);
-      else fs.writeFileSync(file, `new ${i}\n`);
+      else fs.writeFileSync(file, partial ? twoHunks(i, 'new') : `new ${i}\n`);
+      if (partial && i % 9 !== 8) selections[rel] = { hunks: [1] };
     }
     fs.writeFileSync(path.join(sandbox.path, 'added.txt'), 'added\n');
     const after = readFiles(sandbox.path);
+    // A partial commit's "new" is the original plus the chosen hunk of each modified file.
+    for (const [rel, selection] of Object.entries(selections)) after[rel] = applySelection(before[rel]!, after[rel]!, selection);
     if (trial.command === 'undo') await manager.commit(sandbox.id);
-    const run = await runChild(dataDir, sandbox.id, trial);
+    const run = await runChild(dataDir, sandbox.id, trial, selections);
     if (run.signal !== 'SIGKILL' && run.stderr.trim()) problems.push(`child failed: ${run.stderr.slice(0, 500)}`);
     await manager.recover();
     const now2 = readFiles(original);
@@ -117,7 +125,7 @@ export async function runEngineTrial(workDir: string, trial: EngineTrial): Promi
       problems.push(`registry and journal disagree: live commits ${JSON.stringify(live.map((c) => c.transactionId))}, committed journals ${JSON.stringify(committed)}`);
     }
     if (manager.sandbox(sandbox.id).status !== (isNew ? 'committed' : 'ready')) problems.push(`sandbox status ${manager.sandbox(sandbox.id).status} with the original ${side}`);
-    if (trial.command === 'commit' && count('commit', 'commit.recovered') !== (isNew ? 1 : 0)) problems.push(`activity log: ${kinds.join(', ')} with the original ${side}`);
+    if (trial.command !== 'undo' && count('commit', 'commit.recovered') !== (isNew ? 1 : 0)) problems.push(`activity log: ${kinds.join(', ')} with the original ${side}`);
     if (trial.command === 'undo' && (count('commit') !== 1 || count('commit.undone') !== (isNew ? 0 : 1) || commits.length !== 1)) problems.push(`activity log: ${kinds.join(', ')} with the original ${side}`);
     if (isNew) {
       await manager.undo(sandbox.id);
@@ -134,4 +142,9 @@ export async function runEngineTrial(workDir: string, trial: EngineTrial): Promi
     else problems.push(`(folder kept: ${root})`);
   }
   return { side, problems };
+}
+
+/** Twelve lines whose 2nd and 11th say `word`: two hunks apart, so a partial commit can take one. */
+function twoHunks(i: number, word: 'old' | 'new'): string {
+  return Array.from({ length: 12 }, (_, k) => (k === 1 || k === 10 ? `${word} ${i}.${k}\n` : `same ${k}\n`)).join('');
 }
