@@ -153,6 +153,8 @@ describe('run checkpoints and the run scope', () => {
     expect(await paths(planId, copy.id, second)).toEqual(['notes.txt', 'run-2.txt']);
     expect(await paths(planId, worktree.id, { kind: 'run', runId: runs[0]!.runId })).toEqual(['a.txt', 'count', 'run-1.txt']);
 
+    // The refs keep the checkpoints through the repository's own gc.
+    git(repo, 'gc', '--quiet', '--prune=now');
     const diff = await call('fileDiff', { plan: planId, sandbox: worktree.id, path: 'a.txt', scope: second });
     expect([diff.status, diff.oldText, diff.newText]).toEqual(['modified', 'a\nrun 1\n', 'a\nrun 1\nrun 2\n']);
     const copied = await call('fileDiff', { plan: planId, sandbox: copy.id, path: 'notes.txt', scope: { kind: 'run', runId: runs[0]!.runId } });

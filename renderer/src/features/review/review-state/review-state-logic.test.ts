@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangedFile } from '../../../../../shared/dto.ts';
 import type { ReviewState } from '../../../../../shared/review-dto.ts';
+import { changedFile } from '../../../../../shared/testing/changed-file.ts';
 import { reviewKey, reviewShortcuts } from '../review-keys.ts';
 import { endedRuns, markState, runLabel, scopeChoices, scopedChanges, validScope, viewedCount } from './review-state-logic.ts';
 
-const change = (path: string): ChangedFile => ({
-  path,
-  oldPath: null,
-  kind: 'modified',
-  oldType: 'file',
-  newType: 'file',
-  oldMode: 0o100644,
-  newMode: 0o100644,
-  size: 1,
-  binary: false,
-  additions: 1,
-  deletions: 0,
-  drift: 'clean',
-  driftReason: null,
-});
+const change = (path: string): ChangedFile => changedFile(path);
 const marks = [
   { path: 'a.ts', viewedAt: '2026-01-01T10:00:00.000Z', stale: false },
   { path: 'b.ts', viewedAt: '2026-01-01T10:01:00.000Z', stale: true },
