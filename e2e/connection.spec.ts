@@ -139,3 +139,36 @@ test('the bar shows while serve is down, actions are disabled, and the tab recon
   await expect(page.getByText(/not reachable/)).toHaveCount(0);
   await page.screenshot({ path: path.join(SHOTS, 'reconnected-light-1280x800.png') });
 });
+
+test('a dialog open when serve goes away still closes by Cancel and ×; its action waits for the host', async ({ page, dataDir }, testInfo) => {
+  test.skip(testInfo.project.name !== 'web', 'The web host only: Electron has no connection to lose.');
+  const repo = await workspace.gitRepo('site');
+  const tool = await workspace.file('tool.yaml', 'name: tidy\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n');
+  await bindery(dataDir, 'resources', 'add', 'local/site', '--type', 'git-checkout', '--location', repo);
+  await bindery(dataDir, 'projects', 'add', 'web');
+  await bindery(dataDir, 'projects', 'link', 'web', 'local/site');
+  await bindery(dataDir, 'tools', 'import', tool);
+  const plan = (await bindery(dataDir, 'plans', 'create', 'tidy', '--project', 'web')) as { plan_id: string; sandboxes: Array<{ path: string }> };
+  await fs.appendFile(path.join(plan.sandboxes[0]!.path, 'README.md'), 'A line from the agent.\n');
+
+  const host = await startHost(dataDir, 0);
+  hosts.push(host);
+  await page.goto(`${host.url}#/plans/${plan.plan_id}`);
+  const commitAll = page.getByRole('button', { name: /^Commit all \(1\)/ });
+  await commitAll.click();
+  const dialog = page.getByRole('dialog');
+  const submit = dialog.locator('button[type="submit"]');
+  await expect(submit).toBeEnabled();
+
+  await kill(host, 'SIGKILL');
+  await expect(page.getByTestId('connection-bar')).toBeVisible();
+  // The action reaches the host: held. Closing reaches nothing: it works.
+  await expect(submit).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(commitAll).toBeDisabled();
+  // Nothing was committed.
+  expect(await fs.readFile(path.join(repo, 'README.md'), 'utf8')).not.toContain('A line from the agent.');
+});

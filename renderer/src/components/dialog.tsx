@@ -1,9 +1,13 @@
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus, handles Escape and
  * marks the rest of the page inert. Mount it to open it; unmounting closes it, so form state
- * starts fresh each time.
+ * starts fresh each time. It is placed on the document's body, outside the screen's fieldset
+ * that disables everything while the host is away: there only its footer's actions (which reach
+ * the host) are disabled, and its close and Cancel buttons still close it.
  */
 import { useEffect, useId, useRef, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useConnection } from '../stores/connection-store.ts';
 import { Icon } from './icons.tsx';
 
 /** What a dialog shows and how it closes. */
@@ -13,15 +17,21 @@ export interface DialogProps {
   /** Called on submit (Enter in a field or the submit button); the form is not posted. */
   onSubmit?: () => void;
   children: ReactNode;
+  /** The footer's actions: disabled while the host does not answer. */
   footer?: ReactNode;
+  /** A footer button that only closes the dialog (Cancel, Close), first after the note: works offline too. */
+  closeLabel?: ReactNode;
+  /** Muted text at the footer's start. */
+  footerNote?: ReactNode;
   wide?: boolean;
   /** Role `alertdialog` for confirmations, so assistive tech reads them as such. */
   alert?: boolean;
 }
 
 /** A titled modal with a body and a footer of actions. */
-export function Dialog({ title, onClose, onSubmit, children, footer, wide, alert }: DialogProps): ReactElement {
+export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel, footerNote, wide, alert }: DialogProps): ReactElement {
   const ref = useRef<HTMLDialogElement>(null);
+  const connected = useConnection((state) => state.connected);
   const titleId = useId();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -44,10 +54,11 @@ export function Dialog({ title, onClose, onSubmit, children, footer, wide, alert
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit?.();
+    // Enter in a field submits too: not while the host is away (the submit button says so by being disabled).
+    if (connected) onSubmit?.();
   };
 
-  return (
+  return createPortal(
     <dialog ref={ref} className={wide ? 'dialog dialog-wide' : 'dialog'} aria-labelledby={titleId} role={alert ? 'alertdialog' : undefined}>
       <form className="dialog-form" onSubmit={submit} noValidate>
         <div className="dialog-header">
@@ -59,8 +70,23 @@ export function Dialog({ title, onClose, onSubmit, children, footer, wide, alert
           </button>
         </div>
         <div className="dialog-body">{children}</div>
-        {footer && <div className="dialog-footer">{footer}</div>}
+        {(footer || closeLabel || footerNote) && (
+          <div className="dialog-footer">
+            {footerNote !== undefined && <span className="dialog-footer-note">{footerNote}</span>}
+            {closeLabel !== undefined && (
+              <button type="button" className="btn" onClick={onClose}>
+                {closeLabel}
+              </button>
+            )}
+            {footer && (
+              <fieldset className="content-actions" disabled={!connected}>
+                {footer}
+              </fieldset>
+            )}
+          </div>
+        )}
       </form>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

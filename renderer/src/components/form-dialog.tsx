@@ -29,16 +29,12 @@ export function FormDialog(props: FormDialogProps): ReactElement {
       onSubmit={() => void state.submit()}
       wide={wide}
       alert={alert}
+      footerNote={note}
+      closeLabel="Cancel"
       footer={
-        <>
-          {note !== undefined && <span className="dialog-footer-note">{note}</span>}
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={state.busy || blocked}>
-            {state.busy ? busyLabel : submitLabel}
-          </button>
-        </>
+        <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={state.busy || blocked}>
+          {state.busy ? busyLabel : submitLabel}
+        </button>
       }
     >
       {children}

@@ -29,11 +29,7 @@ export function ShortcutsDialog({ groups, onClose }: { groups: ShortcutGroup[]; 
     <Dialog
       title="Keyboard shortcuts"
       onClose={onClose}
-      footer={
-        <button type="button" className="btn" onClick={onClose}>
-          Close
-        </button>
-      }
+      closeLabel="Close"
     >
       <div className="shortcut-groups">
         {groups.map((group) => (

@@ -83,17 +83,13 @@ function RevertOffer({ undone, sha, onRevert, onDone }: UndoDialogProps & { undo
       onClose={keep}
       onSubmit={() => void revert()}
       alert
+      closeLabel={refused ? 'Close' : 'Keep the git commit'}
       footer={
-        <>
-          <button type="button" className="btn" onClick={keep}>
-            {refused ? 'Close' : 'Keep the git commit'}
+        !refused && (
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Making the revert commit…' : 'Make a revert commit'}
           </button>
-          {!refused && (
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Making the revert commit…' : 'Make a revert commit'}
-            </button>
-          )}
-        </>
+        )
       }
     >
       <p role="status">{undone.summary}</p>
