@@ -64,7 +64,8 @@ export function usePlansSync(): void {
         });
       }),
       subscribe('sandboxChanged', (payload) => {
-        reloadPlan(payload.planId);
+        // Files changing leave the plan's view as it was (its lists are asked by version, use-plan-data.ts).
+        if (payload.reason !== 'files') reloadPlan(payload.planId);
         const review = useReview.getState();
         if (
           review.planId === payload.planId &&

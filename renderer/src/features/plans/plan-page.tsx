@@ -3,12 +3,11 @@
  * (strategy, access, path, change and conflict counts), commit all and discard all with their
  * outcomes in words, and the plan's history.
  */
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import type { CommitReport, DiscardReport, PlanView, SandboxChangeList } from '../../../../shared/dto.ts';
 import { api } from '../../api/index.ts';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
-import { usePlanLive } from '../../hooks/use-plan-live.ts';
 import { sumCounts } from '../../stores/change-counts.ts';
 import { usePlans } from '../../stores/plans-store.ts';
 import { usePolling } from '../../stores/plans-sync.ts';
@@ -21,47 +20,21 @@ import { fullTime, PLAN_STATUS, shortId, timeAgo } from './plan-labels.ts';
 import { goTo } from './plan-route.ts';
 import { ProvisionProgress } from './provision-progress.tsx';
 import { RunPanel } from './run-panel.tsx';
-import { RUNNING_HOLD, useRunning } from './run-state.ts';
+import { RUNNING_HOLD, stopAndWait, useRunning } from './run-state.ts';
 import { SandboxCard } from './sandbox-card.tsx';
-
-/** The version of each sandbox's change list, by sandbox id, as a commit expects them. */
-function versionsOf(changes: SandboxChangeList[]): Record<string, string> {
-  return Object.fromEntries(changes.map((c) => [c.sandboxId, c.version]));
-}
+import { usePlanData, versionsOf } from './use-plan-data.ts';
 
 /** The plan page. */
 export function PlanPage({ planId }: { planId: string }): ReactElement {
-  const view = usePlans((s) => s.views[planId]);
   const viewError = usePlans((s) => s.viewErrors[planId]);
   const loadPlan = usePlans((s) => s.loadPlan);
-  const [changes, setChanges] = useState<SandboxChangeList[]>([]);
-  const [changesError, setChangesError] = useState<unknown>(null);
+  // Lists asked by version: an idle page transfers nothing (use-plan-data.ts).
+  const { view, changes, changesError, reload, loadChanges } = usePlanData(planId);
   const [dialog, setDialog] = useState<'commit' | { discard: DiscardReport[] } | null>(null);
   const [outcome, setOutcome] = useState<OutcomeLines | null>(null);
 
-  const loadChanges = useCallback(async () => {
-    try {
-      setChanges(await api.planChanges({ plan: planId }));
-      setChangesError(null);
-    } catch (error) {
-      setChangesError(error);
-    }
-  }, [planId]);
-  const reload = useCallback(async () => {
-    const fresh = await loadPlan(planId);
-    if (fresh && fresh.plan.status !== 'provisioning' && fresh.plan.status !== 'failed') await loadChanges();
-  }, [planId, loadPlan, loadChanges]);
-
-  useEffect(() => void reload(), [reload]);
   const provisioning = view?.plan.status === 'provisioning';
   usePolling(() => loadPlan(planId), 500, provisioning);
-  // Once provisioned (the run may already be writing), the sandboxes' changes are counted at once.
-  const provisioned = view !== undefined && !provisioning && view.plan.status !== 'failed';
-  useEffect(() => {
-    if (provisioned) void loadChanges();
-  }, [provisioned, loadChanges]);
-  // Sandbox events reload it; polling only while the event stream is down.
-  usePlanLive(planId, reload, 2500, !provisioning && view !== undefined);
   useEffect(() => {
     if (view && !provisioning && view.plan.status !== 'discarded')
       void api.watchPlan({ plan: planId }).catch(() => undefined);
@@ -83,6 +56,12 @@ export function PlanPage({ planId }: { planId: string }): ReactElement {
         view={view}
         changes={changes}
         onCommit={() => setDialog('commit')}
+        onStopAndCommit={async () => {
+          // The run must have ended before the host takes a commit; the lists are counted again after it.
+          if (!(await stopAndWait(view.lastRun!.id))) throw new Error("The tool's command has not stopped yet: wait a moment and try again.");
+          await reload();
+          setDialog('commit');
+        }}
         onDiscard={(pending) => setDialog({ discard: pending })}
         onOutcome={setOutcome}
       />
@@ -185,14 +164,27 @@ interface HeaderProps {
   view: PlanView;
   changes: SandboxChangeList[];
   onCommit(): void;
+  /** Stops the running command, then opens the commit dialog. */
+  onStopAndCommit(): Promise<void>;
   onDiscard(pending: DiscardReport[]): void;
   onOutcome(outcome: OutcomeLines): void;
 }
 
-function PlanHeader({ view, changes, onCommit, onDiscard, onOutcome }: HeaderProps): ReactElement {
+function PlanHeader({ view, changes, onCommit, onStopAndCommit, onDiscard, onOutcome }: HeaderProps): ReactElement {
   const { plan } = view;
   const toast = useUi((s) => s.toast);
   const [busy, setBusy] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const stopAndCommit = async () => {
+    setStopping(true);
+    try {
+      await onStopAndCommit();
+    } catch (error) {
+      toast(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      setStopping(false);
+    }
+  };
   const running = useRunning(view);
   const live = view.sandboxes.filter((s) => s.status === 'ready' || s.status === 'committed');
   const pending = sumCounts(changes).pending;
@@ -254,6 +246,11 @@ function PlanHeader({ view, changes, onCommit, onDiscard, onOutcome }: HeaderPro
         >
           <Icon name="check" /> Commit all{pending > 0 ? ` (${pending})` : ''}
         </button>
+        {(running || stopping) && live.length > 0 && (
+          <button type="button" className="btn" disabled={stopping} onClick={() => void stopAndCommit()} title="Stop the tool's command, then commit what it wrote">
+            {stopping ? 'Stopping…' : 'Stop and commit…'}
+          </button>
+        )}
       </div>
     </div>
   );

@@ -14,3 +14,18 @@ export function useRunning(view: PlanView | undefined): boolean {
   const live = useRuns((s) => (id ? s.runs[id]?.info.status : undefined));
   return (live ?? view?.lastRun?.status) === 'running';
 }
+
+/**
+ * Stops a run and resolves once the host says it has ended (until then it refuses commits):
+ * true then, false when it still runs after `ms`.
+ */
+export async function stopAndWait(runId: string, ms = 20_000): Promise<boolean> {
+  await useRuns.getState().stop(runId);
+  const until = Date.now() + ms;
+  while (useRuns.getState().runs[runId]?.info.status === 'running') {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await useRuns.getState().catchUp(runId);
+  }
+  return true;
+}
