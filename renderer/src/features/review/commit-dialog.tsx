@@ -16,7 +16,7 @@ import { mergeable, mergeUnavailable, useMergePreviews, type PreviewState } from
 import { ThreeWayView } from './conflict-three-way.tsx';
 import { DiffView } from './diff/index.ts';
 import { conflictSentence } from './file-rows.ts';
-import { leaveOutHunks, PartList, RefusedCallout, useCommitParts } from './selection/commit-parts.tsx';
+import { leaveOutHunks, PartList, prunePartial, RefusedCallout, useCommitParts } from './selection/commit-parts.tsx';
 import { refusedHunks, selectionsOf } from './selection/commit-parts-model.ts';
 import type { FileSelection } from './selection/selection-model.ts';
 import './commit-dialog.css';
@@ -78,7 +78,10 @@ export function CommitDialog({
     async () => {
       reports = await onCommit(resolutions, useGit && message.trim() ? message.trim() : undefined, selectionsOf(parts));
     },
-    () => onDone(reports),
+    () => {
+      prunePartial();
+      onDone(reports);
+    },
   );
   const current = conflicts[Math.min(index, conflicts.length - 1)] ?? null;
   const refused = refusedHunks(state.error);

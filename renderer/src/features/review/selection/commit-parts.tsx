@@ -22,6 +22,14 @@ export function useCommitParts(chosen: readonly ChangedFile[]): CommitPart[] {
   return commitParts(chosen, (change) => entryAt({ entries }, selectionKey(plan, sandbox, change.path), changeSignature(change)));
 }
 
+/** Drops the choices of the open review's files that changed since they were made (after a commit). */
+export function prunePartial(): void {
+  const { planId, sandboxId, changes } = useReview.getState();
+  if (!planId || !sandboxId || !changes) return;
+  const versions = new Map(changes.changes.map((change) => [change.path, changeSignature(change)]));
+  usePartialSelection.getState().prune(planId, sandboxId, versions);
+}
+
 /** The list of files committed in part, under the dialog's opening sentence. */
 export function PartList({ parts }: { parts: readonly CommitPart[] }): ReactElement | null {
   if (parts.length === 0) return null;
