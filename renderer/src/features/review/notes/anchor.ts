@@ -29,6 +29,12 @@ export function linesLabel(from: number, to: number): string {
   return from === to ? `line ${from}` : `lines ${Math.min(from, to)}-${Math.max(from, to)}`;
 }
 
+/** "Line 3" or "Lines 10-14", as a title. */
+export function linesTitle(from: number, to: number): string {
+  const text = linesLabel(from, to);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Where a note is, in words: "src/a.ts, lines 10-14 (sandbox)", "src/a.ts (whole file)", "Whole plan". */
 export function anchorLabel(note: NoteAnchor): string {
   if (note.sandboxId === null) return 'Whole plan';

@@ -7,7 +7,7 @@ import type { ReviewNote } from '../../../../../shared/review-dto.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Icon } from '../../../components/icons.tsx';
 import { fullTime, timeAgo } from '../../plans/plan-labels.ts';
-import { anchorLabel } from './anchor.ts';
+import { anchorLabel, linesTitle } from './anchor.ts';
 import { NoteComposer } from './note-composer.tsx';
 import { useScopedNotes } from './notes-context.tsx';
 
@@ -46,19 +46,23 @@ export function NoteCard({ note, inPanel = false, onJump }: NoteCardProps): Reac
       aria-label={`Note on ${label}`}
       data-note-id={note.id}
     >
+      {canJump ? (
+        <button type="button" className="note-anchor is-link" title="Show these lines in the diff" onClick={() => onJump?.(note)}>
+          {label}
+        </button>
+      ) : inPanel ? (
+        <span className="note-anchor">{label}</span>
+      ) : null}
       <header className="note-card-header">
-        {inPanel ? (
-          canJump ? (
-            <button type="button" className="note-anchor is-link" title="Show these lines in the diff" onClick={() => onJump?.(note)}>
-              {label}
-            </button>
-          ) : (
-            <span className="note-anchor">{label}</span>
-          )
-        ) : (
-          <span className="note-avatar" aria-hidden="true">
-            <Icon name="edit" />
-          </span>
+        {inPanel ? null : (
+          <>
+            <span className="note-avatar" aria-hidden="true">
+              <Icon name="edit" />
+            </span>
+            {note.fromLine !== null ? (
+              <span className="note-lines">{linesTitle(note.fromLine, note.toLine ?? note.fromLine)}</span>
+            ) : null}
+          </>
         )}
         {note.outdated ? (
           <span className="badge badge-warning" title="The lines this note was written on have changed since">

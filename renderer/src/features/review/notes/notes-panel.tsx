@@ -3,11 +3,12 @@
  * shows its lines), text, edit, resolve or reopen and delete; a note on a whole file or the plan;
  * "Request changes" and the run it starts, shown as the plan page shows runs.
  */
-import { useMemo, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import type { PlanView } from '../../../../../shared/dto.ts';
 import type { ReviewNote } from '../../../../../shared/review-dto.ts';
 import { ErrorCallout } from '../../../components/error-callout.tsx';
 import { Icon } from '../../../components/icons.tsx';
+import { useRuns } from '../../../stores/runs-store.ts';
 import { RunPanel } from '../../plans/run-panel.tsx';
 import { replaceWith } from '../../plans/plan-route.ts';
 import { groupNotes, openCount } from './anchor.ts';
@@ -34,6 +35,10 @@ export function NotesPanel({ view, onRunFinished }: NotesPanelProps): ReactEleme
   const setPanelOpen = useScopedNotes((s) => s.setPanelOpen);
   const jumpTo = useScopedNotes((s) => s.jumpTo);
   const groups = useMemo(() => groupNotes(notes), [notes]);
+  // A run started here shows at once, before the plan view is fetched again.
+  const [startedId, setStartedId] = useState<string | null>(null);
+  const started = useRuns((s) => (startedId ? s.runs[startedId]?.info : undefined));
+  const lastRun = started ?? view?.lastRun ?? null;
   const open = openCount(notes);
   const jump = (note: ReviewNote) => {
     if (!scope || !note.sandboxId || !note.path) return;
@@ -60,14 +65,17 @@ export function NotesPanel({ view, onRunFinished }: NotesPanelProps): ReactEleme
         </button>
       </header>
       <div className="notes-panel-scroll">
-        <RequestChanges view={view} open={open} />
-        {view?.toolRun && view.lastRun ? (
+        <RequestChanges view={view} open={open} onStarted={setStartedId} />
+        {view?.toolRun && lastRun ? (
           <RunPanel
             planId={view.plan.id}
             command={view.toolRun}
             runnable={view.sandboxes.some((s) => s.status === 'ready' || s.status === 'committed')}
-            lastRun={view.lastRun}
-            onFinished={onRunFinished}
+            lastRun={lastRun}
+            onFinished={() => {
+              onRunFinished();
+              void scope?.store.getState().load();
+            }}
           />
         ) : null}
         <ErrorCallout error={error} />

@@ -21,7 +21,10 @@ export interface RequestChangesProps {
 /** The button, and the reason under it when it cannot be used. */
 export function RequestChanges({ view, open, onStarted }: RequestChangesProps): ReactElement {
   const start = useRuns((s) => s.start);
-  const running = useRunning(view);
+  const planId = view?.plan.id;
+  // The plan view learns of a run started here only when it is fetched again: ask the run store too.
+  const started = useRuns((s) => Object.values(s.runs).some((r) => r.info.planId === planId && r.info.status === 'running'));
+  const running = useRunning(view) || started;
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const blocker = view ? requestBlocker(open, view.toolRun, running || starting) : 'Loading the plan…';

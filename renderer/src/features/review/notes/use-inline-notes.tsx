@@ -10,7 +10,7 @@ import type { ReviewNote } from '../../../../../shared/review-dto.ts';
 import type { ChangeSpan, DiffRow } from '../diff/diff-rows.ts';
 import type { LineDiff } from '../diff/line-diff.ts';
 import { TEXT_ENTRY } from '../../../lib/text-entry.ts';
-import { indexRows, linesLabel, nearestRow, notesByRow, rangeForKey, rowOfRange, sideName } from './anchor.ts';
+import { indexRows, linesTitle, nearestRow, notesByRow, rangeForKey, rowOfRange, sideName } from './anchor.ts';
 import { NoteCard } from './note-card.tsx';
 import { NoteComposer } from './note-composer.tsx';
 import { useNotesScope, useScopedNotes } from './notes-context.tsx';
@@ -98,7 +98,7 @@ export function useInlineNotes(
     return (
       <NoteBlock key={`notes-${row}`} id={blockKey(row)} top={top} onHeight={measured}>
         {list?.map((note) => <NoteCard key={note.id} note={note} />)}
-        {composing && draft?.range ? <DraftComposer title={`${capitalize(linesLabel(draft.range.from, draft.range.to))} (${sideName(draft.range.side)})`} /> : null}
+        {composing && draft?.range ? <DraftComposer title={`${linesTitle(draft.range.from, draft.range.to)} (${sideName(draft.range.side)})`} /> : null}
       </NoteBlock>
     );
   };
@@ -181,8 +181,4 @@ function flash(noteId: string): void {
   card.classList.remove('is-flash');
   void card.offsetWidth;
   card.classList.add('is-flash');
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
