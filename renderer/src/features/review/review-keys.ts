@@ -73,14 +73,6 @@ export function reviewShortcuts(mod: string): ShortcutGroup[] {
       ],
     },
     {
-      title: 'Notes',
-      shortcuts: [
-        { keys: ['c'], action: 'Add a note on the focused change (in the diff)' },
-        { keys: ['Shift+click'], action: 'A note on several lines (or drag over the + buttons)' },
-        { keys: [`${mod}+Enter`, 'Esc'], action: 'Save or cancel the note being written' },
-      ],
-    },
-    {
       title: 'Review',
       shortcuts: [
         { keys: [`${mod}+Enter`], action: 'Commit the selected files (asks first)' },

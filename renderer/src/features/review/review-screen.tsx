@@ -31,7 +31,6 @@ import { OutcomeCallout, type OutcomeLines } from './outcome-callout.tsx';
 import { UndoDialog } from './undo-dialog.tsx';
 import { RUNNING_HOLD, useRunning } from '../plans/run-state.ts';
 import { reviewKey, reviewShortcuts } from './review-keys.ts';
-import { ReviewNotesPanel, ReviewNotesScope, ReviewNotesToggle, useReviewNotes } from './notes/review-notes.tsx';
 import { ReviewStateBar } from './review-state/review-state-bar.tsx';
 import { scopedChanges, scopeKey } from './review-state/review-state-logic.ts';
 import { useReviewState } from './review-state/review-state-store.ts';
@@ -94,7 +93,6 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   const canCommit = writable > 0 && sandbox?.access !== 'read_only' && !running;
   const lastCommit =
     view?.commits.filter((c) => c.sandboxId === sandboxId && c.undoneAt === null).at(-1) ?? null;
-  const notes = useReviewNotes(planId, sandboxId, change?.path ?? null, review.changes);
   const notes = useReviewNotes(planId, sandboxId, change?.path ?? null, review.changes);
 
   const select = useCallback(
@@ -212,7 +210,6 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
             <Icon name="trash" /> Discard…
           </button>
           <ReviewNotesToggle scope={notes.scope} />
-          <ReviewNotesToggle scope={notes.scope} />
           <button
             type="button"
             className="btn btn-ghost btn-icon"
@@ -262,10 +259,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
           {reviewScope.kind === 'run' && change ? (
           <RunDiffPanel change={change} runId={reviewScope.runId} changeStep={changeStep} />
         ) : (
-          <ReviewNotesScope scope={notes.scope}>
           <DiffPanel change={change} changeStep={changeStep} />
-        </ReviewNotesScope>
-        {notes.panelOpen && <ReviewNotesPanel scope={notes.scope} view={view} onRunFinished={() => void loadPlan(planId)} />}
         )}
         </ReviewNotesScope>
         {notes.panelOpen && <ReviewNotesPanel scope={notes.scope} view={view} onRunFinished={() => void loadPlan(planId)} />}

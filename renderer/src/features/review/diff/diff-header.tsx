@@ -11,7 +11,6 @@ import { formatCount, renameParts } from './format.ts';
 import { renameSimilarity } from '../rename-label.ts';
 import '../rename-label.css';
 import { FileNoteButton } from '../notes/file-note-button.tsx';
-import { FileNoteButton } from '../notes/file-note-button.tsx';
 
 /** Change navigation state shown in the header (absent for non-text views). */
 export interface HeaderNavigation {

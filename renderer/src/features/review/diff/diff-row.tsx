@@ -22,7 +22,6 @@ import { bidiTitle, codePointLabel } from './bidi.ts';
 import type { FindMatch } from './find.ts';
 import { linePieces, needsPieces, type Piece } from './line-pieces.ts';
 import { NoteGutterButton } from '../notes/note-gutter.tsx';
-import { NoteGutterButton } from '../notes/note-gutter.tsx';
 import { isUnpicked, NumCell, PickCell } from '../selection/pick-cells.tsx';
 import type { LinePick } from '../selection/use-line-pick.ts';
 

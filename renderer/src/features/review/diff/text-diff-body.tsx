@@ -11,7 +11,6 @@ import { DiffRowView, type RowContext } from './diff-row.tsx';
 import type { ChangeSpan, DiffRow } from './diff-rows.ts';
 import type { DiffMode } from './file-diff.ts';
 import { useInlineNotes } from '../notes/use-inline-notes.tsx';
-import { useInlineNotes } from '../notes/use-inline-notes.tsx';
 
 /** Height of a line row, in CSS pixels (matches --diff-row-h). */
 export const LINE_ROW_HEIGHT = 20;
