@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitRepo, tempDir } from '../../testing/fixtures.ts';
-import { runCli } from '../../testing/cli-process.ts';
+import { tempDir } from '../../testing/fixtures.ts';
+import { cliPlan, runCli } from '../../testing/cli-process.ts';
 import { parseSelections } from './plans-selection.ts';
 
 const TOOL = `name: editor
@@ -19,18 +19,8 @@ const EDITS = { 2: 'two', 12: 'twelve', 22: 'twenty-two', 32: 'thirty-two' };
 
 describe('bindery plans commit --hunks / --lines', () => {
   it('prints hunk ids where git apply ignores them, and commits chosen hunks, then chosen lines', async () => {
-    const data = tempDir('bindery-cli-');
-    const repo = gitRepo({ 'f.txt': text() });
-    const toolFile = path.join(tempDir(), 'editor.yaml');
-    fs.writeFileSync(toolFile, TOOL);
-    for (const args of [
-      ['resources', 'add', 'local/app', '--type', 'git-checkout', '--location', repo],
-      ['projects', 'add', 'demo'],
-      ['projects', 'link', 'demo', 'local/app'],
-      ['tools', 'import', toolFile],
-    ]) expect((await runCli(data, args)).code, args.join(' ')).toBe(0);
-    const plan = (await runCli(data, ['--json', 'plans', 'create', 'editor', '--project', 'demo'])).json<{ plan_id: string; bound_resources: Array<{ sandbox_path: string }> }>();
-    const sandbox = plan.bound_resources[0]!.sandbox_path;
+    const { data, repo, planId, sandboxPath: sandbox } = await cliPlan('editor', TOOL, { 'f.txt': text() });
+    const plan = { plan_id: planId };
     fs.writeFileSync(path.join(sandbox, 'f.txt'), text(EDITS));
 
     const human = await runCli(data, ['plans', 'diff', plan.plan_id]);
