@@ -25,7 +25,7 @@ import {
   type TrashItem,
   type UndoReport,
 } from './dto.ts';
-import type { ReviewNote, ReviewState, ViewedMark } from './review-dto.ts';
+import { NOTE_BODY_MAX, type ReviewNote, type ReviewState, type ViewedMark } from './review-dto.ts';
 import type {
   AppInfo,
   DoctorReport,
@@ -111,7 +111,7 @@ const reviewScope = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('since_review') }),
   z.strictObject({ kind: z.literal('run'), runId: ref }),
 ]);
-const noteBody = z.string().trim().min(1, 'is empty: write what should change').max(20_000);
+const noteBody = z.string().trim().min(1, 'is empty: write what should change').max(NOTE_BODY_MAX);
 const gitMessage = z
   .string()
   .trim()

@@ -9,6 +9,9 @@ export type NoteSide = 'old' | 'new';
 /** Open notes go to the tool on its next run; resolved ones are kept for the record. */
 export type NoteStatus = 'open' | 'resolved';
 
+/** The most characters a note's text holds, whichever host writes it. */
+export const NOTE_BODY_MAX = 20_000;
+
 /**
  * A review note. Its scope follows from what is set: the whole plan (no sandbox), a sandbox (no
  * path), a whole file (path, no lines), or lines `fromLine..toLine` of one side of a file's diff.

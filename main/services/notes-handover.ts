@@ -4,8 +4,11 @@
  * commit) as JSON in the reference's snake_case style, with a Markdown rendering beside it for
  * agents that read prose. The tool finds them through BINDERY_REVIEW_NOTES(_MD).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { displayPath } from '../../shared/display-path.ts';
+import { BinderyError } from '../../shared/errors.ts';
 import type { ReviewNote } from '../../shared/review-dto.ts';
 import type { Bindery } from './bindery.ts';
 import { notesService, type NotesService } from './notes-service.ts';
@@ -50,11 +53,22 @@ export async function writeReviewNotes(service: NotesService, bindery: Pick<Bind
   const paths = new Map(bindery.sandboxes.planSandboxes(planId).map((s) => [s.id, s.path]));
   const document = reviewNotesDocument(planId, open, paths);
   const folder = path.join(bindery.dataDir, 'review-notes');
-  await fs.mkdir(folder, { recursive: true });
   const json = path.join(folder, `${planId}.json`);
   const markdown = path.join(folder, `${planId}.md`);
-  await writeAtomically(json, `${JSON.stringify(document, null, 2)}\n`);
-  await writeAtomically(markdown, reviewNotesMarkdown(document));
+  try {
+    // The notes quote the person's code and words: for this user's eyes (and tools) only.
+    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+    await writeAtomically(json, `${JSON.stringify(document, null, 2)}\n`);
+    await writeAtomically(markdown, reviewNotesMarkdown(document));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    // A run reports this as "could not start: ...": the tool never runs without the notes it was asked to read.
+    throw new BinderyError(
+      'io_error',
+      `the review notes for it could not be written to ${folder} (${code}): make that folder writable for you (or free some disk space) and run it again.`,
+      { path: folder },
+    );
+  }
   return { json, markdown, count: open.length };
 }
 
@@ -84,12 +98,13 @@ export function reviewNotesMarkdown(document: ReviewNotesDocument): string {
   if (document.notes.length === 0) parts.push('No open notes: the reviewer asked for nothing in particular.', '');
   document.notes.forEach((note, index) => {
     parts.push(`## ${index + 1}. ${where(note)}`, '');
-    if (note.sandbox_path) parts.push(`Sandbox: \`${note.sandbox_path}\``, '');
+    if (note.sandbox_path) parts.push(`Sandbox: ${code(note.sandbox_path)}`, '');
     if (note.anchor_text !== null) {
       const side = note.side === 'old' ? 'the original (before your changes)' : 'your version';
       parts.push(`Written on these lines of ${side}${note.outdated ? ' (they have changed since)' : ''}:`, '', fence(note.anchor_text), '');
     }
-    parts.push(note.body, '');
+    // Quoted, so the person's headings, lists or an unclosed fence stay inside this note's section.
+    parts.push(quote(note.body), '');
   });
   return parts.join('\n');
 }
@@ -97,7 +112,24 @@ export function reviewNotesMarkdown(document: ReviewNotesDocument): string {
 function where(note: HandedNote): string {
   if (note.path === null) return note.resource === null ? 'The whole plan' : `The sandbox of ${note.resource}`;
   const lines = note.from_line === null ? '' : note.from_line === note.to_line ? `, line ${note.from_line}` : `, lines ${note.from_line}-${note.to_line}`;
-  return `\`${note.path}\`${lines}${note.resource === null ? '' : ` (${note.resource})`}`;
+  return `${code(note.path)}${lines}${note.resource === null ? '' : ` (${note.resource})`}`;
+}
+
+/** Inline code that a backtick in the text cannot end (CommonMark: a longer run of them, spaced). */
+function code(raw: string): string {
+  // One line, and undecodable bytes as \xNN: a newline in a name would end the heading.
+  const text = displayPath(raw).replace(/\r|\n/g, (c) => (c === '\n' ? '\\n' : '\\r'));
+  const marks = '`'.repeat(Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${marks}${pad}${text}${pad}${marks}`;
+}
+
+/** A block quote of every line (blank ones too, so the quote does not end early). */
+function quote(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n');
 }
 
 /** A fenced block that the text itself cannot close. */
@@ -107,8 +139,15 @@ function fence(text: string): string {
   return `${marks}\n${text}\n${marks}`;
 }
 
+/** Whole or not at all, for a tool that reads the file while another run of the plan writes it. */
 async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(temp, text);
-  await fs.rename(temp, file);
+  // Unique per call, not per process: two handovers of one plan at once must not share a temp file.
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(temp, text, { mode: 0o600, flag: 'wx' });
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
 }

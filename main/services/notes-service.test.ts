@@ -7,11 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiResult, MethodInput, MethodName, MethodOutput } from '../../shared/contract.ts';
-import type { ReviewNote } from '../../shared/review-dto.ts';
+import { NOTE_BODY_MAX, type ReviewNote } from '../../shared/review-dto.ts';
 import { gitRepo } from '../testing/fixtures.ts';
 import { freshBindery } from '../testing/registry.ts';
 import { startApiRuntime, type ApiRuntime } from './api-runtime.ts';
 import type { Bindery } from './bindery.ts';
+import { NotesService, notesService } from './notes-service.ts';
 import type { ReviewNotesDocument } from './notes-handover.ts';
 
 const APP = ['export const a = 1;', 'export const b = 2;', 'export const c = 3;', 'export const d = 4;', 'export const e = 5;'].join('\n') + '\n';
@@ -135,6 +136,20 @@ describe('review notes', () => {
     expect(await call('listNotes', { plan: planId })).toEqual([]);
   });
 
+  it('refuses an empty or too long note from a host that calls the service directly (the CLI), and lists notes added together in order', async () => {
+    const service = notesService(bindery);
+    await expect(service.add({ plan: planId, body: '  \n ' })).rejects.toThrow(/The note is empty: write what should change/);
+    await expect(service.add({ plan: planId, body: 'x'.repeat(NOTE_BODY_MAX + 1) })).rejects.toThrow(/more than the 20000 a note holds/);
+    const kept = await service.add({ plan: planId, body: 'x'.repeat(NOTE_BODY_MAX) });
+    await expect(service.update(kept.id, { body: ' ' })).rejects.toThrow(/The note is empty/);
+    await service.remove(kept.id);
+    // Many within one millisecond (a clock that stands still): ids, which break ties of the time, follow the order of adding.
+    const still = new NotesService({ db: bindery.db, plans: bindery.plans, planSandboxes: () => [], changedPaths: async () => new Set(), tempDir: bindery.dataDir, now: () => new Date('2026-01-01T00:00:00Z') });
+    const added: string[] = [];
+    for (let i = 0; i < 40; i += 1) added.push((await still.add({ plan: planId, body: `n${i}` })).body);
+    expect((await still.list(planId)).map((n) => n.body)).toEqual(added);
+  });
+
   it("hands the open notes to the tool's next run as JSON and Markdown outside the sandbox", async () => {
     const line = await note({ sandbox: 'repo', path: 'src/app.ts', side: 'new', fromLine: 2, body: 'b should be 22' });
     await note({ body: 'and keep the tests green' });
@@ -170,7 +185,7 @@ describe('review notes', () => {
     const markdown = fs.readFileSync(path.join(sandboxPath, 'received.md'), 'utf8');
     expect(markdown).toContain(`# Review notes for plan ${planId}`);
     expect(markdown).toContain('## 1. `src/app.ts`, line 2 (local/app)');
-    expect(markdown).toContain('```\nexport const b = 2;\n```\n\nb should be 22');
+    expect(markdown).toContain('```\nexport const b = 2;\n```\n\n> b should be 22');
     expect(markdown).toContain('## 2. The whole plan');
     expect(markdown).not.toContain('already fine');
     // The files live in the data directory, and the run's rewrite of line 2 outdates the note.

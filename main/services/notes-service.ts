@@ -4,11 +4,11 @@
  * rewrote shows as outdated. Open notes go to the tool on its next run (notes-handover.ts).
  */
 import type { Database } from 'better-sqlite3';
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import type { SandboxInfo } from '../../shared/dto.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { displayPath } from '../../shared/display-path.ts';
-import type { NoteSide, NoteStatus, ReviewNote } from '../../shared/review-dto.ts';
+import { NOTE_BODY_MAX, type NoteSide, type NoteStatus, type ReviewNote } from '../../shared/review-dto.ts';
 import * as notes from '../registry/notes.ts';
 import type { StoredNote } from '../registry/notes.ts';
 import type { Bindery } from './bindery.ts';
@@ -41,6 +41,8 @@ export interface NotesServiceOptions {
 
 // Sandboxes whose folder is there to read; notes on others keep their last word (not outdated).
 const LIVE = new Set(['ready', 'committed']);
+// Ids (on the clock of createdAt) increase even within one millisecond: notes added together list in the order they were added.
+const noteId = monotonicFactory();
 
 /** The notes service over one open core. */
 export function notesService(bindery: Bindery): NotesService {
@@ -68,6 +70,7 @@ export class NotesService {
   /** Adds a note; a note on lines keeps their text as its anchor. */
   async add(input: NewNote): Promise<ReviewNote> {
     const plan = this.options.plans.findPlan(input.plan);
+    const body = noteText(input.body);
     if (input.fromLine === undefined && input.toLine !== undefined) throw new ValidationError('A note on lines needs the line it starts at, not only the one it ends at.');
     if (input.path === undefined && input.side !== undefined) throw new ValidationError('A note on lines needs the file they are in.');
     if (input.path !== undefined && input.sandbox === undefined) throw new ValidationError('A note on a file needs its sandbox: name the resource.');
@@ -95,7 +98,7 @@ export class NotesService {
     }
     const at = this.stamp();
     const stored: StoredNote = {
-      id: ulid(),
+      id: noteId(Date.parse(at)),
       planId: plan.id,
       sandboxId: sandbox?.id ?? null,
       resourceName: sandbox?.resourceName ?? null,
@@ -104,7 +107,7 @@ export class NotesService {
       fromLine: input.fromLine ?? null,
       toLine,
       anchorText,
-      body: input.body.trim(),
+      body,
       status: 'open',
       createdAt: at,
       updatedAt: at,
@@ -119,9 +122,10 @@ export class NotesService {
     const note = this.find(noteRef);
     if (edit.body === undefined && edit.status === undefined) throw new ValidationError('Say what to change in the note: its text, or whether it is resolved.');
     const status = edit.status ?? note.status;
+    const body = edit.body === undefined ? note.body : noteText(edit.body);
     const at = this.stamp();
     notes.saveNoteEdit(this.options.db, note.id, {
-      body: edit.body?.trim() ?? note.body,
+      body,
       status,
       updatedAt: at,
       resolvedAt: status === 'open' ? null : note.status === 'resolved' ? note.resolvedAt : at,
@@ -185,6 +189,16 @@ export class NotesService {
   private stamp(): string {
     return (this.options.now?.() ?? new Date()).toISOString();
   }
+}
+
+/** A note's text, trimmed; refused when empty or longer than a note keeps (the CLI does not pass the API's checks). */
+function noteText(raw: string): string {
+  const text = raw.trim();
+  if (text === '') throw new ValidationError('The note is empty: write what should change.');
+  if (text.length > NOTE_BODY_MAX) {
+    throw new ValidationError(`The note has ${text.length} characters, more than the ${NOTE_BODY_MAX} a note holds: shorten it, or split it into several notes.`);
+  }
+  return text;
 }
 
 /** A relative path as change lists spell it: no leading slash, no `.` or `..` steps, no empty parts. */
