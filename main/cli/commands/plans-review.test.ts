@@ -6,10 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliPlan, runCli, runCliProcess } from '../../testing/cli-process.ts';
-import { parseLines } from './plans-review.ts';
+import type { RunInfo } from '../../../shared/dto.ts';
+import { parseLines, runExitCode } from './plans-review.ts';
 
-// Shows what it received, says something on each stream, and exits with the code in the sandbox's EXIT file.
-const RUN = 'cp "$BINDERY_REVIEW_NOTES" received.json; echo "to stdout"; echo "to stderr" >&2; exit "$(cat EXIT 2>/dev/null || echo 0)"';
+// Shows what it received, says something on each stream, and exits with the code in the sandbox's EXIT file (killed by the signal in SIGNAL).
+const RUN =
+  'cp "$BINDERY_REVIEW_NOTES" received.json; echo "to stdout"; echo "to stderr" >&2; [ -f SIGNAL ] && kill -s "$(cat SIGNAL)" $$; exit "$(cat EXIT 2>/dev/null || echo 0)"';
 const TOOL = `name: fixer\nrun: ${JSON.stringify(RUN)}\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n`;
 
 interface WireNote {
@@ -57,6 +59,12 @@ describe('bindery plans notes', () => {
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('--lines takes [old:|new:]from[-to]') as unknown]);
   });
 
+  it('exits as a shell reports a command: its code, 128 + a killing signal, 130 when stopped, 124 on the timeout', () => {
+    const run = (over: Partial<RunInfo>) => runExitCode({ status: 'failed', exitCode: null, signal: null, ...over } as RunInfo);
+    expect([run({ status: 'exited', exitCode: 0 }), run({ exitCode: 7 }), run({ signal: 'SIGTERM' }), run({ signal: 'SIGKILL' })]).toEqual([0, 7, 143, 137]);
+    expect([run({ status: 'stopped', signal: 'SIGTERM' }), run({ status: 'timed_out', exitCode: 143 }), run({})]).toEqual([130, 124, 1]);
+  });
+
   it('parses --lines with the sandbox side as the default', () => {
     expect(parseLines('12')).toEqual({ side: 'new', fromLine: 12, toLine: 12 });
     expect(parseLines('old:10-14')).toEqual({ side: 'old', fromLine: 10, toLine: 14 });
@@ -81,5 +89,10 @@ describe('bindery plans run', () => {
     expect(failed.status).toBe(7);
     const run = JSON.parse(failed.stdout) as { status: string; exit_code: number; output: Array<{ stream: string; text: string }> };
     expect([run.status, run.exit_code, run.output.map((c) => c.text).join('')]).toEqual(['failed', 7, expect.stringContaining('to stdout') as unknown]);
+
+    // Killed by a signal: 128 + its number, as a shell says, not a bare 1.
+    fs.writeFileSync(path.join(sandbox, 'SIGNAL'), 'KILL\n');
+    const killed = runCliProcess(data, ['plans', 'run', plan]);
+    expect([killed.status, killed.stderr]).toEqual([137, expect.stringContaining('exited with signal SIGKILL') as unknown]);
   }, 120_000);
 });

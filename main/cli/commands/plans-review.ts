@@ -2,6 +2,7 @@
  * `bindery plans notes ...` and `bindery plans run` (issue 23): review notes for the tool, and
  * "request changes", which runs the tool's command again with the plan's open notes handed over.
  */
+import os from 'node:os';
 import type { Command } from 'commander';
 import { BinderyError, ConflictError, NotFoundError } from '../../../shared/errors.ts';
 import { displayPath } from '../../../shared/display-path.ts';
@@ -130,10 +131,23 @@ export function registerPlanReview(plans: Command, context: CliContext): void {
       } finally {
         process.removeListener('SIGINT', stop);
       }
-      out.exitCode = ended.status === 'exited' ? 0 : (ended.exitCode ?? 1) || 1;
+      out.exitCode = runExitCode(ended);
       if (out.json) out.result(toWire(ended), () => '');
       else if (ended.status !== 'exited') out.note(runEnding(ended));
     });
+}
+
+/**
+ * The exit status of `plans run`, as a shell reports the command's: its own code, 128 + n when
+ * signal n killed it, 130 when stopped by Ctrl-C, 124 on the timeout (as timeout(1)), else 1.
+ */
+export function runExitCode(run: RunInfo): number {
+  if (run.status === 'exited') return 0;
+  if (run.status === 'stopped') return 130;
+  if (run.status === 'timed_out') return 124;
+  if (run.exitCode !== null) return run.exitCode || 1;
+  const signal = run.signal === null ? undefined : os.constants.signals[run.signal as NodeJS.Signals];
+  return signal === undefined ? 1 : 128 + signal;
 }
 
 function runEnding(run: RunInfo): string {
