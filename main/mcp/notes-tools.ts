@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { contract, type MethodName } from '../../shared/contract.ts';
-import { NotFoundError } from '../../shared/errors.ts';
-import type { ReviewNote } from '../../shared/review-dto.ts';
+import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { NOTE_BODY_MAX, type ReviewNote } from '../../shared/review-dto.ts';
 import { unwrap } from './results.ts';
 import type { McpTool, ToolDeps } from './tools.ts';
 
@@ -53,7 +53,18 @@ export function noteTools({ dispatch, agent }: Pick<ToolDeps, 'dispatch' | 'agen
         const notes = await call<ReviewNote[]>('listNotes', { plan: planId });
         const note = notes.find((n) => n.id === ref.toUpperCase());
         if (!note) throw new NotFoundError(`Plan ${planId} has no review note "${ref}": use an id list_notes gives.`, { plan: planId, note: ref });
-        return call('updateNote', { id: note.id, body: withReply(note.body, reply), ...(resolve === false ? {} : { status: 'resolved' }) });
+        const body = withReply(note.body, reply);
+        if (body.length > NOTE_BODY_MAX) {
+          // The person's text is never cut: the reply must fit in what is left (updateNote would only say "body too big").
+          const room = NOTE_BODY_MAX - withReply(note.body, '').length;
+          throw new ValidationError(
+            room > 0
+              ? `Note ${note.id} has room for a reply of ${room} characters: shorten yours, and leave the detail in the sandbox's files.`
+              : `Note ${note.id} is as long as a note can be, with no room for a reply: do the work, then tell the person with ready_for_review.`,
+            { note: note.id, room: Math.max(0, room) },
+          );
+        }
+        return call('updateNote', { id: note.id, body, ...(resolve === false ? {} : { status: 'resolved' }) });
       },
     },
   ];
