@@ -4,7 +4,7 @@
  */
 import { useState, type ReactElement } from 'react';
 import type { ReviewNote } from '../../../../../shared/review-dto.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorCallout } from '../../../components/error-callout.tsx';
 import { Icon } from '../../../components/icons.tsx';
 import { fullTime, timeAgo } from '../../plans/plan-labels.ts';
 import { anchorLabel, linesTitle } from './anchor.ts';
@@ -29,17 +29,21 @@ export function NoteCard({ note, inPanel = false, onJump }: NoteCardProps): Reac
   const remove = useScopedNotes((s) => s.remove);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const label = anchorLabel(note);
-  const resolved = note.status === 'resolved';
-  const canJump = inPanel && onJump && note.sandboxId !== null && note.path !== null;
-  const toggle = async () => {
+  const [error, setError] = useState<unknown>(null);
+  const act = async (action: () => Promise<void>) => {
     setBusy(true);
+    setError(null);
     try {
-      await setStatus(note.id, resolved ? 'open' : 'resolved');
+      await action();
+    } catch (caught) {
+      setError(caught);
     } finally {
       setBusy(false);
     }
   };
+  const label = anchorLabel(note);
+  const resolved = note.status === 'resolved';
+  const canJump = inPanel && onJump && note.sandboxId !== null && note.path !== null;
   return (
     <article
       className={`note-card${resolved ? ' is-resolved' : ''}${note.outdated ? ' is-outdated' : ''}`}
@@ -83,7 +87,7 @@ export function NoteCard({ note, inPanel = false, onJump }: NoteCardProps): Reac
               type="button"
               className="note-action"
               disabled={busy}
-              onClick={() => void toggle()}
+              onClick={() => void act(() => setStatus(note.id, resolved ? 'open' : 'resolved'))}
               title={resolved ? 'Reopen: send it to the tool again' : 'Resolve: keep it, but stop sending it to the tool'}
             >
               {resolved ? <Icon name="refresh" /> : <Icon name="check" />}
@@ -121,19 +125,22 @@ export function NoteCard({ note, inPanel = false, onJump }: NoteCardProps): Reac
         <p className="note-body">{note.body}</p>
       )}
       {confirming ? (
-        <ConfirmDialog
-          title="Delete this note?"
-          message={
-            <>
-              The note on <strong>{label}</strong> is deleted for good; the tool no longer receives it. Resolve it
-              instead to keep it for the record.
-            </>
-          }
-          confirmLabel="Delete note"
-          onConfirm={() => remove(note.id)}
-          onClose={() => setConfirming(false)}
-        />
+        <div className="note-confirm" role="alert">
+          <span>Delete this note for good? The tool no longer receives it; resolve it instead to keep it.</span>
+          <button type="button" className="btn btn-sm" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-danger"
+            disabled={busy}
+            onClick={() => void act(() => remove(note.id))}
+          >
+            Delete note
+          </button>
+        </div>
       ) : null}
+      <ErrorCallout error={error} />
     </article>
   );
 }
