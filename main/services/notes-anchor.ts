@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { SandboxInfo } from '../../shared/dto.ts';
+import type { CommittedState, SandboxInfo } from '../../shared/dto.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { NoteSide } from '../../shared/review-dto.ts';
 import { inRoot } from '../sandbox/index.ts';
@@ -18,12 +18,20 @@ export type NoteSides = Record<NoteSide, string | null>;
  * Both sides of `rel` in the sandbox: a changed file's (`changed`, from the change list) as its
  * diff shows them, an unchanged file's content on both. Null when the path is neither changed nor
  * a file of the sandbox. Only changed files go through the diff: asked about a path it has not
- * listed, it would list the whole sandbox again.
+ * listed, it would list the whole sandbox again. `ownCommits`: SandboxManager.ownCommits.
  */
-export async function readNoteSides(sandbox: SandboxInfo, rel: string, tempDir: string, changed: boolean): Promise<NoteSides | null> {
+export async function readNoteSides(
+  sandbox: SandboxInfo,
+  rel: string,
+  tempDir: string,
+  changed: boolean,
+  ownCommits?: ReadonlyMap<string, CommittedState>,
+): Promise<NoteSides | null> {
   if (changed) {
     try {
-      const view = await fileDiffView(sandbox, { path: rel, full: true }, tempDir);
+      // With the sandbox's own commits, as the viewer and `plans diff` read it: after a partial
+      // commit the old side is the original that commit left, not the base.
+      const view = await fileDiffView(sandbox, { path: rel, full: true }, tempDir, ownCommits);
       return { old: view.oldText, new: view.newText };
     } catch (error) {
       // Changed back since the list was made: read it as an unchanged file.

@@ -5,7 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { monotonicFactory } from 'ulid';
-import type { SandboxInfo } from '../../shared/dto.ts';
+import type { CommittedState, SandboxInfo } from '../../shared/dto.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { displayPath } from '../../shared/display-path.ts';
 import { NOTE_BODY_MAX, type NoteSide, type NoteStatus, type ReviewNote } from '../../shared/review-dto.ts';
@@ -35,6 +35,8 @@ export interface NotesServiceOptions {
   planSandboxes: (planId: string) => SandboxInfo[];
   /** The paths a sandbox's change list holds now (SandboxManager.changes, cached between looks). */
   changedPaths: (sandboxId: string) => Promise<ReadonlySet<string>>;
+  /** What the sandbox's own commits left in its original (SandboxManager.ownCommits): the old side after a partial commit. */
+  ownCommits?: (sandboxId: string) => ReadonlyMap<string, CommittedState>;
   tempDir: string;
   now?: () => Date;
 }
@@ -51,6 +53,7 @@ export function notesService(bindery: Bindery): NotesService {
     plans: bindery.plans,
     planSandboxes: (planId) => bindery.sandboxes.planSandboxes(planId),
     changedPaths: async (sandboxId) => new Set((await bindery.sandboxes.changes(sandboxId)).changes.map((c) => c.path)),
+    ownCommits: (sandboxId) => bindery.sandboxes.ownCommits(sandboxId),
     tempDir: bindery.sandboxes.layout.tempDir,
   });
 }
@@ -85,7 +88,7 @@ export class NotesService {
     let toLine: number | null = null;
     if (sandbox && input.path !== undefined) {
       const changed = (await this.options.changedPaths(sandbox.id)).has(input.path);
-      const sides = await readNoteSides(sandbox, input.path, this.options.tempDir, changed);
+      const sides = await readNoteSides(sandbox, input.path, this.options.tempDir, changed, this.options.ownCommits?.(sandbox.id));
       if (!sides) {
         throw new NotFoundError(`${displayPath(input.path)} is not a file of the sandbox of ${sandbox.resourceName}: pick a file from its changes, or one it holds.`, {
           path: input.path,
@@ -168,7 +171,7 @@ export class NotesService {
     const read = async (sandbox: SandboxInfo, rel: string) => {
       if (!lists.has(sandbox.id)) lists.set(sandbox.id, this.options.changedPaths(sandbox.id));
       const changed = await (lists.get(sandbox.id) as Promise<ReadonlySet<string>>);
-      return readNoteSides(sandbox, rel, this.options.tempDir, changed.has(rel));
+      return readNoteSides(sandbox, rel, this.options.tempDir, changed.has(rel), this.options.ownCommits?.(sandbox.id));
     };
     for (const note of stored) {
       const sandbox = note.sandboxId === null ? undefined : live.get(note.sandboxId);
