@@ -4,6 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import { useNotesScope, useScopedNotes } from './notes-context.tsx';
+import './notes-panel.css';
 
 /** The button (nothing outside a review). */
 export function FileNoteButton(): ReactElement | null {
