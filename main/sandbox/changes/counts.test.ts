@@ -69,6 +69,21 @@ describe('line counts', () => {
     }
   });
 
+  it.skipIf(process.platform === 'win32')('still come when git refuses the whole diff for a file swapped for a FIFO', async () => {
+    const { manager, plan, dataDir } = newManager();
+    // More modified files than one pathspec call takes, so git is asked for the whole tree at once.
+    const many = Object.fromEntries(Array.from({ length: 520 }, (_, i) => [`src/m${i}.txt`, 'a\nb\nc\nd\ne\nf\ng\n']));
+    const original = gitRepo({ ...many, 'pipe.txt': 'was a file\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'git_worktree' });
+    writeFiles(sandbox.path, Object.fromEntries(Object.keys(many).map((rel) => [rel, 'a\nB\nc\nd\ne\nF\ng\n'])));
+    fs.rmSync(path.join(sandbox.path, 'pipe.txt'));
+    execFileSync('mkfifo', [path.join(sandbox.path, 'pipe.txt')]);
+    const { changes } = await detectChanges(manager.sandbox(sandbox.id), path.join(dataDir, 'tmp'));
+    expect(changes).toHaveLength(521);
+    expect(counts(changes, 'src/m7.txt')).toEqual({ additions: 2, deletions: 2 });
+    expect(changes.find((c) => c.path === 'pipe.txt')?.special).toBe('FIFO');
+  });
+
   it('equal git diff --numstat in a copied sandbox, counted in process', async () => {
     const { manager, plan, dataDir } = newManager();
     const original = tempDir('bindery-orig-');

@@ -46,14 +46,20 @@ export async function fillCounts(sandbox: SandboxInfo, pending: readonly Pending
   const byGit = sandbox.strategy === 'git_worktree' && sandbox.baseCommit ? rest.filter(gitCanCount) : [];
   const base = sandbox.baseCommit as string;
   let counted = new Map<string, Counts>();
-  if (byGit.length > PATHS_PER_CALL || (byGit.length > 0 && whole.counts)) counted = await (whole.counts ??= numstat(sandbox.path, base, null));
-  else if (byGit.length > 0) counted = await numstat(sandbox.path, base, byGit.map((p) => p.state.rel));
+  // Git refuses the whole diff for one path it cannot hash (a file swapped for a FIFO meanwhile):
+  // then every count is made here instead, and the list still comes.
+  if (byGit.length > PATHS_PER_CALL || (byGit.length > 0 && whole.counts)) counted = await (whole.counts ??= orNone(numstat(sandbox.path, base, null)));
+  else if (byGit.length > 0) counted = await orNone(numstat(sandbox.path, base, byGit.map((p) => p.state.rel)));
   for (const item of rest) {
     const counts = counted.get(item.state.rel) ?? (await countInProcess(item.state));
     if (!counts) continue;
     item.change.additions = counts.additions;
     item.change.deletions = counts.deletions;
   }
+}
+
+function orNone(counts: Promise<Map<string, Counts>>): Promise<Map<string, Counts>> {
+  return counts.catch(() => new Map<string, Counts>());
 }
 
 /** Sets the counts of a change whose texts differ by lines inserted or removed in one place; false for any other. */

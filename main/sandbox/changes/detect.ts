@@ -10,11 +10,11 @@ import { copyCandidates, learnBaseHashes } from './copy-candidates.ts';
 import { gitCandidates, type GitBaseEntry } from './git-candidates.ts';
 import { assertReadable, type UnreadableSide } from './unreadable.ts';
 import type { DiskEntry } from './content.ts';
-import { displayPath, hasEscapes, inRoot } from '../fs/index.ts';
+import { displayPath, inRoot } from '../fs/index.ts';
 import { changeListVersion, sideIds, type VersionedChange } from './version.ts';
 import type { ManifestEntry } from './manifest.ts';
 import { CHANGE_KIND_VALUES, type ChangeCountsInfo, type ChangedFile, type CommittedState, type SandboxChangeList, type SandboxInfo } from '../../../shared/dto.ts';
-import { fillCounts, needsCounts, numstat, type Pending, type WholeTree } from './counts.ts';
+import { fillCounts, needsCounts, type Pending, type WholeTree } from './counts.ts';
 import { count } from './counters.ts';
 import { listingEpoch, listingOf, rememberListing } from './listing.ts';
 import { pairRenames, renameChange, type Pairable } from './renames.ts';
@@ -201,7 +201,7 @@ async function listChanges(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, e
     at++;
   }
   const learned = new Map<string, string>();
-  const whole = countsAhead(sandbox, unread);
+  const whole: WholeTree = {};
   for (let from = 0; from < unread.length; from += LIST_CHUNK) {
     const states = await readStates(sandbox, new Map(unread.slice(from, from + LIST_CHUNK)), ahead, ownCommits, learned);
     const described = states.map((state) => describe(state, sandbox));
@@ -230,24 +230,6 @@ async function listChanges(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, e
   const version = changeListVersion(versioned);
   rememberListing(sandbox, version, versioned, bases, epoch);
   return { changes: versioned.map((v) => v.change).sort(byPath), version };
-}
-
-/** Tracked paths to read past which git is asked for the whole tree's counts at once (counts.ts asks 500 a call). */
-const AHEAD_PATHS = 500;
-
-/**
- * Git's line counts of the tracked files about to be read, asked now so git counts while they are
- * read and described here, instead of after (one process less on the list's path). Paths git
- * does not count are counted in process as before (counts.ts).
- */
-function countsAhead(sandbox: SandboxInfo, unread: ReadonlyArray<[string, BaseInfo]>): WholeTree {
-  if (sandbox.strategy !== 'git_worktree' || !sandbox.baseCommit) return {};
-  const tracked = unread.flatMap(([rel, base]) => (base?.kind === 'git' && base.entry.type === 'file' && !hasEscapes(rel) ? [rel] : []));
-  if (tracked.length === 0) return {};
-  const counts = numstat(sandbox.path, sandbox.baseCommit, tracked.length > AHEAD_PATHS ? null : tracked);
-  // Awaited by fillCounts when a change needs git's counts; a list whose changes all count at once never asks.
-  counts.catch(() => undefined);
-  return { counts };
 }
 
 /** Counts per kind, for confirmations. */
