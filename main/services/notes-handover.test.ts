@@ -26,7 +26,7 @@ function aNote(over: Partial<ReviewNote>): ReviewNote {
 /** The service and core the handover reads from: these notes, one sandbox, this data directory. */
 function source(notes: ReviewNote[], dataDir: string) {
   const service = { list: async () => notes } as unknown as NotesService;
-  const bindery = { dataDir, sandboxes: { planSandboxes: () => [{ id: 'S1', path: '/sandboxes/app' }] } } as unknown as Pick<Bindery, 'dataDir' | 'sandboxes'>;
+  const bindery = { dataDir, sandboxes: { planSandboxes: () => [{ id: 'S1', path: '/sandboxes/app', status: 'ready' }] } } as unknown as Pick<Bindery, 'dataDir' | 'sandboxes'>;
   return [service, bindery] as const;
 }
 

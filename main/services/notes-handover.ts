@@ -49,8 +49,10 @@ export function reviewNotesHandover(bindery: Bindery): (planId: string) => Promi
 
 /** Writes the plan's open notes (an empty list when it has none) and returns the files' paths. */
 export async function writeReviewNotes(service: NotesService, bindery: Pick<Bindery, 'dataDir' | 'sandboxes'>, planId: string): Promise<ReviewNotesFiles> {
-  const open = await service.list(planId, { status: 'open' });
-  const paths = new Map(bindery.sandboxes.planSandboxes(planId).map((s) => [s.id, s.path]));
+  // Only sandboxes the run works in: a discarded one's folder is gone, and a tool told to fix a
+  // file there would write where Bindery no longer looks.
+  const paths = new Map(bindery.sandboxes.planSandboxes(planId).filter((s) => s.status === 'ready' || s.status === 'committed').map((s) => [s.id, s.path]));
+  const open = (await service.list(planId, { status: 'open' })).filter((n) => n.sandboxId === null || paths.has(n.sandboxId));
   const document = reviewNotesDocument(planId, open, paths);
   const folder = path.join(bindery.dataDir, 'review-notes');
   const json = path.join(folder, `${planId}.json`);

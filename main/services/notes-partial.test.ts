@@ -1,11 +1,14 @@
 /**
- * Notes on a file committed in part (issue 23 items 1 and 2 together): the old side a note is
- * anchored to is the one the viewer shows, the original the partial commit left, not the base.
+ * Notes after the sandbox moved on: on a file committed in part (issue 23 items 1 and 2 together)
+ * the old side a note is anchored to is the one the viewer shows, the original the partial commit
+ * left, not the base; a discarded sandbox's notes are not handed to the next run.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { anchorOf } from './notes-anchor.ts';
+import { writeReviewNotes, type ReviewNotesDocument } from './notes-handover.ts';
+import { notesService } from './notes-service.ts';
 import { apiHarness, toolYaml, type ApiHarness } from '../testing/api-harness.ts';
 
 // 30 lines; a sandbox that inserts two lines at the top and rewrites line 25 (two hunks).
@@ -33,5 +36,17 @@ describe('notes after a partial commit', () => {
     expect(after.anchorText).toBe('line 24\nline 25');
     const notes = await api.call('listNotes', { plan: planId });
     expect(notes.map((n) => [n.body, n.outdated])).toEqual([['before', true], ['after', false]]);
+  });
+
+  it("hand the next run no note of a discarded sandbox, whose folder is gone", async () => {
+    const { planId, sandboxId, sandboxPath } = await api.readyPlan('editor');
+    await api.call('addNote', { plan: planId, sandbox: sandboxId, path: 'f.txt', side: 'new', fromLine: 1, body: 'on the sandbox' });
+    await api.call('addNote', { plan: planId, body: 'on the plan' });
+    await api.call('discardSandbox', { plan: planId, sandbox: sandboxId, confirm: true });
+    expect(fs.existsSync(sandboxPath)).toBe(false);
+    const files = await writeReviewNotes(notesService(api.bindery), api.bindery, planId);
+    const handed = JSON.parse(fs.readFileSync(files.json, 'utf8')) as ReviewNotesDocument;
+    expect([files.count, handed.notes.map((n) => n.body)]).toEqual([1, ['on the plan']]);
+    expect(fs.readFileSync(files.markdown, 'utf8')).not.toContain(sandboxPath);
   });
 });
