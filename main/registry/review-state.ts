@@ -73,7 +73,12 @@ export function runCheckpoints(db: Database, runId: string, sandboxId: string): 
   return { start: rows.find((r) => r.moment === 'start'), end: rows.find((r) => r.moment === 'end') };
 }
 
-/** Forgets a sandbox's checkpoints (its folder, and with it their refs and files, is gone). */
+/** Forgets a sandbox's checkpoints (a discard removes their refs and files, or keeps them in its trash entry). */
 export function forgetCheckpoints(db: Database, sandboxId: string): void {
   db.prepare('DELETE FROM run_checkpoints WHERE sandbox_id = ?').run(sandboxId);
+}
+
+/** Records checkpoints again (a restore from the trash brings back those its discard kept). */
+export function restoreCheckpoints(db: Database, checkpoints: readonly StoredCheckpoint[]): void {
+  for (const checkpoint of checkpoints) saveCheckpoint(db, checkpoint);
 }

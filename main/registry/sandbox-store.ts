@@ -8,6 +8,8 @@ import type { ActivityItem, CommitInfo, CommittedState, SandboxInfo, SandboxStat
 import { logActivity } from './activity.ts';
 import { commitFlushingLater, flushed } from './database.ts';
 import { findResource } from './resources.ts';
+import * as checkpoints from './review-state.ts';
+import type { StoredCheckpoint } from './review-state.ts';
 import * as commits from './sandbox-commits.ts';
 import * as sandboxes from './sandboxes.ts';
 import * as trash from './trash.ts';
@@ -124,5 +126,17 @@ export class SqliteSandboxStore {
 
   logActivity(entry: Omit<ActivityItem, 'id'>): void {
     logActivity(this.db, entry);
+  }
+
+  sandboxCheckpoints(sandboxId: string): StoredCheckpoint[] {
+    return checkpoints.checkpointsOf(this.db, sandboxId);
+  }
+
+  forgetCheckpoints(sandboxId: string): void {
+    checkpoints.forgetCheckpoints(this.db, sandboxId);
+  }
+
+  restoreCheckpoints(rows: readonly StoredCheckpoint[]): void {
+    checkpoints.restoreCheckpoints(this.db, rows);
   }
 }

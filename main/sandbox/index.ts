@@ -1,5 +1,5 @@
 /** The engine's face: the only file of main/sandbox that other folders import. */
-export { checkpointSide, checkpointsDiffer, dropCheckpoints, recordCheckpoint, type CheckpointRecord, type CheckpointSide } from './checkpoints/index.ts';
+export { checkpointSide, checkpointsDiffer, recordCheckpoint, type CheckpointRecord, type CheckpointSide } from './checkpoints/index.ts';
 export { TEXT_LIMIT, changeCounters, changeKeys, expectedFor, inspectPath, readBlobs, resetChangeCounters } from './changes/index.ts';
 export type { ChangeCounters, InspectedChange, PathState } from './changes/index.ts';
 export { assertSelected, lookAtTransactions, previewMerge, readJournalOrNull, revertGitCommit, journal, useLockNativeBinding } from './commit/index.ts';

@@ -60,4 +60,21 @@ export interface SandboxStore {
 
   /** Appends a line to the activity log. */
   logActivity(entry: Omit<ActivityItem, 'id'>): void;
+
+  /** The run checkpoints recorded of a sandbox (see checkpoints/), oldest first. */
+  sandboxCheckpoints(sandboxId: string): CheckpointRow[];
+  /** A discard: the sandbox's checkpoints are no longer its own (gone, or kept in its trash entry). */
+  forgetCheckpoints(sandboxId: string): void;
+  /** A restore: the checkpoints its discard kept are the sandbox's again. */
+  restoreCheckpoints(rows: readonly CheckpointRow[]): void;
+}
+
+/** A run's checkpoint of a sandbox as recorded: a private commit (`ref` its id) or a copy's manifest (`ref` its file name). */
+export interface CheckpointRow {
+  runId: string;
+  sandboxId: string;
+  moment: 'start' | 'end';
+  kind: 'commit' | 'manifest';
+  ref: string;
+  at: string;
 }

@@ -4,8 +4,8 @@
  * be made never stops the run: it is said in the activity log, and that run has no run scope.
  */
 import { logActivity } from '../registry/activity.ts';
-import { forgetCheckpoints, runCheckpoints, saveCheckpoint } from '../registry/review-state.ts';
-import { dropCheckpoints, recordCheckpoint, type SandboxManager } from '../sandbox/index.ts';
+import { runCheckpoints, saveCheckpoint } from '../registry/review-state.ts';
+import { recordCheckpoint } from '../sandbox/index.ts';
 import type { SandboxInfo } from '../../shared/dto.ts';
 import type { ReviewStateDeps } from './review-state-service.ts';
 
@@ -25,20 +25,6 @@ export class RunCheckpoints implements RunCheckpointer {
   async record(planId: string, runId: string, moment: RunMoment): Promise<void> {
     const live = this.deps.sandboxes.planSandboxes(planId).filter((s) => (s.status === 'ready' || s.status === 'committed') && s.strategy !== 'none');
     await Promise.all(live.map((sandbox) => this.recordOne(sandbox, runId, moment)));
-  }
-
-  /** Removes a discarded sandbox's checkpoints and their rows. */
-  async drop(sandbox: SandboxInfo): Promise<void> {
-    await dropCheckpoints(sandbox, this.deps.sandboxes.layout.tempDir);
-    forgetCheckpoints(this.deps.db, sandbox.id);
-  }
-
-  /** Drops the checkpoints of each sandbox the engine discards, from now on; returns the stop. */
-  dropOnDiscard(sandboxes: SandboxManager): () => void {
-    return sandboxes.onEvent((event) => {
-      if (event.type !== 'status' || event.status !== 'discarded') return;
-      void this.drop(sandboxes.sandbox(event.sandboxId)).catch(() => undefined);
-    });
   }
 
   private async recordOne(sandbox: SandboxInfo, runId: string, moment: RunMoment): Promise<void> {

@@ -166,12 +166,28 @@ describe('run checkpoints and the run scope', () => {
     expect(notInRun.ok).toBe(false);
   });
 
-  it('drops the checkpoints and their refs when the sandbox is discarded', async () => {
-    const { planId, worktree } = await readyPlan();
+  it('takes the checkpoints into the trash entry on discard, back on restore, and ends them on purge', async () => {
+    const { planId, worktree, copy } = await readyPlan();
     await runOnce(planId);
     expect(git(repo, 'for-each-ref', 'refs/bindery/checkpoints/').trim()).not.toBe('');
+    const copies = path.join(bindery.dataDir, 'checkpoints', copy.id);
+    expect(fs.existsSync(copies)).toBe(true);
     await call('discardPlan', { plan: planId, confirm: true });
-    await expect.poll(() => git(repo, 'for-each-ref', 'refs/bindery/checkpoints/').trim()).toBe('');
+    expect(git(repo, 'for-each-ref', 'refs/bindery/').trim()).toBe('');
+    expect(fs.existsSync(copies)).toBe(false);
+
+    for (const entry of await call('listTrash')) await call('restoreTrash', { id: entry.id });
+    for (const sandbox of [worktree, copy]) {
+      const { runs } = await call('reviewState', { plan: planId, sandbox: sandbox.id });
+      expect(runs).toHaveLength(1);
+      expect(await paths(planId, sandbox.id, { kind: 'run', runId: runs[0]!.runId })).toContain('run-1.txt');
+    }
+
+    await call('discardPlan', { plan: planId, confirm: true });
+    await call('purgeTrash', { all: true });
+    expect(git(repo, 'for-each-ref', 'refs/bindery/').trim()).toBe('');
+    expect(fs.readdirSync(path.join(bindery.dataDir, 'trash'))).toEqual([]);
     expect(fs.existsSync(path.join(bindery.dataDir, 'checkpoints', worktree.id))).toBe(false);
+    expect(fs.existsSync(copies)).toBe(false);
   });
 });

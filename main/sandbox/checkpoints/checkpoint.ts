@@ -4,8 +4,8 @@
  * manifest with the content that can matter (copy-checkpoint.ts); `none` sandboxes get none.
  */
 import type { SandboxInfo } from '../../../shared/dto.ts';
-import { checkpointRefPrefix, commitCheckpoint, commitEntry, commitsDiffer, dropCommitCheckpoints } from './git-checkpoint.ts';
-import { copyCheckpointDir, dropCopyCheckpoints, manifestEntry, manifestsDiffer, writeCopyCheckpoint } from './copy-checkpoint.ts';
+import { checkpointRefPrefix, commitCheckpoint, commitEntry, commitsDiffer } from './git-checkpoint.ts';
+import { copyCheckpointDir, manifestEntry, manifestsDiffer, writeCopyCheckpoint } from './copy-checkpoint.ts';
 import path from 'node:path';
 
 /** Where a checkpoint is: a commit id (held by a private ref) or a manifest's file name. */
@@ -61,10 +61,4 @@ export async function checkpointSide(sandbox: SandboxInfo, record: CheckpointRec
   const dir = copyCheckpointDir(tempDir, sandbox.id);
   const side = await manifestEntry(dir, path.join(dir, record.ref), rel);
   return side && side.data !== null && side.data.length > limit ? { ...side, data: null } : side;
-}
-
-/** Removes every checkpoint of a sandbox (its refs and their objects, or its manifests and content). */
-export async function dropCheckpoints(sandbox: SandboxInfo, tempDir: string): Promise<void> {
-  if (sandbox.strategy === 'git_worktree') await dropCommitCheckpoints(sandbox, tempDir);
-  await dropCopyCheckpoints(copyCheckpointDir(tempDir, sandbox.id));
 }

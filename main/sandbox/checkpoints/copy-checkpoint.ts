@@ -93,8 +93,3 @@ export async function manifestEntry(dir: string, file: string, rel: string): Pro
   const data = entry.sha256 ? await fs.readFile(blobPath(dir, entry.sha256)).catch(() => null) : null;
   return { ...(entry.sha256 ? { id: entry.sha256 } : {}), data, size: entry.size, mode };
 }
-
-/** Removes a sandbox's copy checkpoints. */
-export async function dropCopyCheckpoints(dir: string): Promise<void> {
-  await fs.rm(dir, { recursive: true, force: true });
-}

@@ -11,7 +11,7 @@ import { ulid } from 'ulid';
 import type { SandboxInfo } from '../../../shared/dto.ts';
 import { BINDERY_IDENTITY, git, gitText, isObjectId, splitNul } from '../../git/index.ts';
 import { readBlobs } from '../changes/index.ts';
-import { adoptObjects, dropStaging, pruneAddedObjects, stageObjects } from '../discard/index.ts';
+import { adoptObjects, dropStaging, stageObjects } from '../discard/index.ts';
 import { decodeName } from '../fs/index.ts';
 
 /** Where the checkpoints of one sandbox live among the original's refs. */
@@ -66,12 +66,22 @@ export async function commitEntry(sandbox: SandboxInfo, commit: string, rel: str
   return { id, data: blobs.get(id) ?? null, size: Number(size), mode: parseInt(mode!, 8) };
 }
 
-/** Deletes a sandbox's checkpoint refs, then the objects only they held. */
-export async function dropCommitCheckpoints(sandbox: SandboxInfo, tempDir: string): Promise<void> {
-  const cwd = sandbox.originalPath;
-  const refs = await gitText('for-each-ref (checkpoints)', ['for-each-ref', '--format=%(refname)', checkpointRefPrefix(sandbox.id)], { cwd }).catch(() => '');
-  const names = refs.split('\n').filter(Boolean);
+/** A sandbox's checkpoint refs in its original, with the commits they hold; none when the original is no repository now. */
+export async function checkpointRefs(sandbox: SandboxInfo): Promise<Array<{ name: string; id: string }>> {
+  const listed = await gitText('for-each-ref (checkpoints)', ['for-each-ref', '--format=%(objectname) %(refname)', checkpointRefPrefix(sandbox.id)], { cwd: sandbox.originalPath }).catch(() => '');
+  return listed.split('\n').filter(Boolean).map((line) => ({ id: line.slice(0, line.indexOf(' ')), name: line.slice(line.indexOf(' ') + 1) }));
+}
+
+/** Points checkpoint refs at their commits again (a restore from the trash). */
+export async function setCheckpointRefs(sandbox: SandboxInfo, refs: ReadonlyArray<{ name: string; id: string }>): Promise<void> {
+  const mine = refs.filter((ref) => ref.name.startsWith(checkpointRefPrefix(sandbox.id)) && isObjectId(ref.id));
+  if (mine.length === 0) return;
+  await git('update-ref --stdin (checkpoints)', ['update-ref', '--stdin'], { cwd: sandbox.originalPath, input: mine.map((ref) => `update ${ref.name} ${ref.id}\n`).join('') });
+}
+
+/** Deletes a sandbox's checkpoint refs; the objects only they held go with Bindery's next prune of the repository. */
+export async function deleteCheckpointRefs(sandbox: SandboxInfo): Promise<void> {
+  const names = (await checkpointRefs(sandbox)).map((ref) => ref.name);
   if (names.length === 0) return;
-  await git('update-ref --stdin (drop checkpoints)', ['update-ref', '--stdin'], { cwd, input: names.map((name) => `delete ${name}\n`).join('') });
-  await pruneAddedObjects(cwd, tempDir).catch(() => undefined);
+  await git('update-ref --stdin (drop checkpoints)', ['update-ref', '--stdin'], { cwd: sandbox.originalPath, input: names.map((name) => `delete ${name}\n`).join('') });
 }

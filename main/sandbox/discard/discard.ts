@@ -19,6 +19,7 @@ import { baseRefFor } from '../provision/index.ts';
 import { copyIgnored, ignoredFiles, type IgnoredFiles } from './ignored.ts';
 import { packSnapshot, pruneAddedObjects } from './git-objects.ts';
 import { dropUnservedBackups } from './trash.ts';
+import { keepCheckpoints, removeCheckpoints } from './trash-checkpoints.ts';
 import { copyEntry, copyInto, DISCARDING_FLAG, SNAPSHOT_PACK, emptyFolders, exists, moveDir, removeTree, REMOVING_FLAG, setFlag, writeTrashRecord, type TrashRecord } from './trash-files.ts';
 
 /** Options of a discard. */
@@ -66,6 +67,7 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxInf
 
   let trashId: string | null = null;
   if (away) {
+    await removeCheckpoints(context, sandbox, null);
     if (sandbox.strategy === 'git_worktree') {
       await forgetWorktree(sandbox);
       await pruneAddedObjects(sandbox.originalPath, context.layout.tempDir).catch(() => undefined);
@@ -73,7 +75,11 @@ export async function discardSandbox(context: EngineContext, sandbox: SandboxInf
   } else if (sandbox.strategy !== 'none') {
     await assertDeletable(context.layout.root, sandbox);
     if (!changes || changes.length > 0 || ignored.paths.length > 0) trashId = await toTrash(context, sandbox, changes, counts, ignored.paths);
-    else await removeFolder(context, sandbox);
+    else {
+      // Nothing to keep (all committed, say): its run checkpoints go too, before the prune.
+      await removeCheckpoints(context, sandbox, null);
+      await removeFolder(context, sandbox);
+    }
   }
   // With a trash entry, finishDiscard recorded the discard (and its activity line) together with the entry.
   if (!trashId) markDiscarded(context, sandbox, context.now(), `Discarded the sandbox of ${sandbox.resourceName}.`);
@@ -143,9 +149,11 @@ async function toTrash(context: EngineContext, sandbox: SandboxInfo, changes: Ch
       // Without it (git failed) a restore still works while the objects last, and the changed files are kept either way.
       const pack = sandbox.baseCommit ? await packSnapshot(sandbox.originalPath, sandbox.baseCommit).catch(() => null) : null;
       if (pack) await fs.writeFile(path.join(trashPath, SNAPSHOT_PACK), pack);
+      await keepCheckpoints(context, sandbox, trashPath);
       await keepWorktreeFiles(sandbox.path, changes, ignored, trashPath);
     }
     else {
+      await keepCheckpoints(context, sandbox, trashPath);
       // Moving a folder to another parent needs its own write bit (its ".." changes); read_only cleared it.
       await fs.chmod(sandbox.path, (rootMode as number) | 0o200);
       whole = await moveDir(sandbox.path, files, { keepSource: true });
@@ -210,6 +218,7 @@ export async function finishDiscard(context: EngineContext, record: TrashRecord)
     await makeFoldersWritable(sandbox.path);
   }
   await setFlag(entry.trashPath, REMOVING_FLAG);
+  await removeCheckpoints(context, sandbox, entry.trashPath);
   if (sandbox.strategy === 'git_worktree') await removeWorktreeSandbox(sandbox.originalPath, sandbox.path, sandbox.baseRef);
   else {
     if (present) await fs.rm(sandbox.path, { recursive: true, force: true });
@@ -246,6 +255,8 @@ function markDiscarded(context: EngineContext, sandbox: SandboxInfo, at: string,
   context.store.transaction(() => {
     context.store.setStatus(sandbox.id, 'discarded', context.now());
     context.store.forgetCommittedStates(sandbox.id, at);
+    // Its run checkpoints went with it (kept in its trash entry, if any: a restore records them again).
+    context.store.forgetCheckpoints(sandbox.id);
     logEvent(context, 'sandbox.discarded', sandbox.planId, sandbox.id, message);
   });
 }

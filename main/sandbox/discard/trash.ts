@@ -17,6 +17,7 @@ import { git } from '../../git/index.ts';
 import { assertDeletable, isStrictlyInside, metaDir, writeMarker } from '../provision/index.ts';
 import type { ChangedFile, SandboxInfo, TrashItem } from '../../../shared/dto.ts';
 import { removeWorktreeSandbox } from '../provision/index.ts';
+import { restoreCheckpoints } from './trash-checkpoints.ts';
 import { copyEntry, copyInto, exists, heldByLiveProcess, moveDir, readTrashRecord, RESTORING_FLAG, setFlag, SNAPSHOT_PACK, type TrashRecord } from './trash-files.ts';
 
 /** Entries still recoverable, newest first. */
@@ -52,10 +53,12 @@ async function restoreLocked(context: EngineContext, id: string): Promise<Sandbo
   await fs.mkdir(path.dirname(sandbox.path), { recursive: true });
   if (sandbox.strategy === 'git_worktree') await restoreWorktree(context, sandbox, entry, record);
   else await restoreCopy(sandbox, entry, record);
+  const checkpoints = await restoreCheckpoints(context, sandbox, entry.trashPath);
   const restored: SandboxInfo = { ...sandbox, status: 'ready', error: null, updatedAt: context.now() };
   context.store.transaction(() => {
     context.store.saveSandbox(restored);
     context.store.rememberCommittedStates(sandbox.id, entry.createdAt);
+    context.store.restoreCheckpoints(checkpoints);
     context.store.markTrashRestored(id, context.now());
     // In the same transaction, so a crash cannot keep the restore without its activity line.
     logEvent(context, 'trash.restored', sandbox.planId, sandbox.id, `Restored the sandbox of ${sandbox.resourceName} from the trash (${id}).`);
