@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { RUN_STATUSES } from './dto.ts';
 
 /** The registry areas a change can touch. */
-export const REGISTRY_AREAS = ['types', 'resources', 'projects', 'tools'] as const;
+export const REGISTRY_AREAS = ['types', 'resources', 'projects', 'tools', 'notes'] as const;
 
 /** Commands the Electron menu sends to the renderer (the web host has no menu). */
 export const MENU_COMMANDS = [

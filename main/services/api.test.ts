@@ -179,7 +179,7 @@ describe('the API object through the dispatcher', () => {
       expect(runtime.watch.check()).toBe(false);
       other.registry.addProject({ name: 'from-cli' });
       expect(runtime.watch.check()).toBe(true);
-      expect(seen).toContainEqual({ event: 'registryChanged', payload: { areas: ['types', 'resources', 'projects', 'tools'], source: 'external' } });
+      expect(seen).toContainEqual({ event: 'registryChanged', payload: { areas: ['types', 'resources', 'projects', 'tools', 'notes'], source: 'external' } });
       expect(runtime.watch.check()).toBe(false);
     } finally {
       other.close();

@@ -69,7 +69,7 @@ describe('HttpTransport connection status', () => {
     state.mode = 'up';
     await expect.poll(() => seen).toEqual(['connecting', 'offline', 'connected', 'offline', 'connected']);
     // Events sent while it was down are lost: every list is reloaded.
-    expect(refreshed).toEqual([{ areas: ['types', 'resources', 'projects', 'tools'], source: 'external' }]);
+    expect(refreshed).toEqual([{ areas: ['types', 'resources', 'projects', 'tools', 'notes'], source: 'external' }]);
     stop();
     expect(seen.at(-1)).toBe('connecting');
   });

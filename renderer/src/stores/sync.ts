@@ -4,14 +4,14 @@
  */
 import { REGISTRY_AREAS } from '../../../shared/events.ts';
 import { api, subscribe } from '../api/index.ts';
-import { listsToReload, type Area } from '../lib/refresh-plan.ts';
+import { listsToReload, type Area, type ListArea } from '../lib/refresh-plan.ts';
 import { useProjects } from './projects-store.ts';
 import { useResources } from './resources-store.ts';
 import { useTools } from './tools-store.ts';
 import { useTypes } from './types-store.ts';
 import { useUi } from './ui-store.ts';
 
-const RELOAD: Record<Area, () => Promise<void>> = {
+const RELOAD: Record<ListArea, () => Promise<void>> = {
   types: () => useTypes.getState().refresh(),
   resources: () => useResources.getState().refresh(),
   projects: () => useProjects.getState().refresh(),

@@ -1,17 +1,14 @@
 /**
  * What the review screen takes from the notes feature: a hook that loads the plan's notes (again
- * as the changes move, since the host decides which went outdated) and gives the scope, and the
+ * as the changes move, since the host decides which went outdated, and on notes events) and gives the scope, and the
  * header switch, the panel and the provider for the diff, each already bound to that scope.
  */
 import { useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
 import type { PlanView } from '../../../../../shared/dto.ts';
-import { usePolling } from '../../../stores/plans-sync.ts';
+import { subscribe } from '../../../api/index.ts';
 import { NotesScopeProvider, type NotesScope } from './notes-context.tsx';
 import { NotesPanel, NotesToggle } from './notes-panel.tsx';
 import { useNotes } from './use-notes.ts';
-
-/** How often notes are fetched again while the review is open (agents answer them too). */
-const POLL_MS = 5000;
 
 /** Loads the plan's notes and returns the scope of the shown file and whether the panel is open. */
 export function useReviewNotes(
@@ -24,9 +21,21 @@ export function useReviewNotes(
   useEffect(() => {
     useNotes.getState().open(planId);
   }, [planId]);
-  // New changes (a run rewrote lines) may leave notes outdated: fetch them with the changes.
+  // New changes (a run rewrote lines) may leave notes outdated: fetch them with the changes, and
+  // when notes change here or in another process (an agent answering one), or a run ends.
   useEffect(() => void load(), [planId, changes, load]);
-  usePolling(load, POLL_MS, true);
+  useEffect(() => {
+    const offNotes = subscribe('registryChanged', (payload) => {
+      if (payload.areas.includes('notes')) void load();
+    });
+    const offRuns = subscribe('runChanged', (payload) => {
+      if (payload.planId === planId && payload.status !== 'running') void load();
+    });
+    return () => {
+      offNotes();
+      offRuns();
+    };
+  }, [planId, load]);
   const panelOpen = useNotes((s) => s.panelOpen);
   const scope = useMemo(() => ({ store: useNotes, planId, sandboxId, path }), [planId, sandboxId, path]);
   return { scope, panelOpen };
