@@ -11,10 +11,11 @@ import type { ChangedFile } from '../../../../shared/dto.ts';
 import { Icon } from '../../components/icons.tsx';
 import { useSlashToFocus } from '../../hooks/use-slash-to-focus.ts';
 import { formatNumber } from '../../lib/counts.ts';
-import { useReview } from '../../stores/review-store.ts';
+import { changeSignature, useReview } from '../../stores/review-store.ts';
 import { listKeyAction } from './file-list-keys.ts';
 import { DirRow, FileRowView, SectionRow, TriCheckbox } from './file-row-view.tsx';
 import { filterChanges, flatRows, stickyFolders, treeRows, type FileRow } from './file-rows.ts';
+import { selectionKey, takeWholeIfPartly } from './selection/selection-store.ts';
 import './file-panel.css';
 
 const ROW_HEIGHT = 28;
@@ -106,6 +107,13 @@ export function FilePanel({ id, changes, selected, onSelect, onOrder, emptyText 
     setSelected(paths, paths.some((p) => excluded[p]));
   };
 
+  // As a click on its box: a file partly chosen (mixed) is taken whole, not left out.
+  const checkFile = (change: ChangedFile) => {
+    const { planId, sandboxId } = useReview.getState();
+    const partly = planId && sandboxId && !excluded[change.path] && takeWholeIfPartly(selectionKey(planId, sandboxId, change.path), changeSignature(change));
+    if (!partly) toggle(change.path);
+  };
+
   const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     // On a row's checkbox (clicked with the mouse) Space is the checkbox's own; arrows move from its row.
@@ -124,7 +132,7 @@ export function FilePanel({ id, changes, selected, onSelect, onOrder, emptyText 
       focusRow(action.index);
     } else if (action.kind === 'fold' && row.kind === 'dir') setFolded(row.path, !action.open);
     else if (action.kind === 'check') {
-      if (row.kind === 'file') toggle(row.change.path);
+      if (row.kind === 'file') checkFile(row.change);
       else if (row.kind === 'dir') checkDir(row);
     }
   };

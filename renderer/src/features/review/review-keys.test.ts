@@ -68,6 +68,14 @@ describe('review keys', () => {
     for (const k of ['\u2318+F', 'Enter', 'Shift+Enter', 'w', 'e']) expect(listed).toContain(k);
   });
 
+  it('lists the keys of choosing hunks and lines: Space, arrows and Shift+click', () => {
+    const part = reviewShortcuts('Ctrl').find((g) => g.title === 'Commit in part');
+    const text = (part?.shortcuts ?? []).map((s) => `${s.keys.join(' ')} ${s.action}`).join('\n');
+    expect(text).toMatch(/Space .*hunk or changed line/);
+    expect(text).toMatch(/Shift\+click .*changed line/);
+    expect(text).toMatch(/Space .*partly taken file.*whole/);
+  });
+
   it('lists the note keys: c on a change, shift-click for a range, save and cancel', () => {
     const notes = reviewShortcuts('Ctrl').find((g) => g.title === 'Notes');
     const listed = notes?.shortcuts.flatMap((s) => s.keys) ?? [];

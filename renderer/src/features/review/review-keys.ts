@@ -65,6 +65,15 @@ export function reviewShortcuts(mod: string): ShortcutGroup[] {
       ],
     },
     {
+      title: 'Commit in part',
+      shortcuts: [
+        { keys: ['Space'], action: 'Take or leave out the focused hunk or changed line (in the diff)' },
+        { keys: ['↓', '↑'], action: 'Move between the hunk and line checkboxes' },
+        { keys: ['Shift+click'], action: 'Take or leave out every changed line from the last one clicked' },
+        { keys: ['Space'], action: 'On a partly taken file in the list: take the whole file again' },
+      ],
+    },
+    {
       title: 'Notes',
       shortcuts: [
         { keys: ['c'], action: 'Add a note on the focused change (in the diff)' },

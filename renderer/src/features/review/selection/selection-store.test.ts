@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { filePatch, type ChangeKey } from '../../../../../shared/patch-selection.ts';
 import { changeKeys } from './selection-model.ts';
-import { entryAt, selectionKey, usePartialSelection } from './selection-store.ts';
+import { entryAt, selectionKey, takeWholeIfPartly, usePartialSelection } from './selection-store.ts';
 
 const OLD = 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\n';
 const NEW = 'A\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nM\n';
@@ -40,5 +40,22 @@ describe('usePartialSelection', () => {
     expect(entries[elsewhere]).toBeDefined();
     store.clear(other);
     expect(usePartialSelection.getState().entries[other]).toBeUndefined();
+  });
+});
+
+describe('takeWholeIfPartly (Space on a mixed file row, as a click)', () => {
+  beforeEach(() => usePartialSelection.setState({ entries: {} }));
+
+  it('takes a partly chosen file whole instead of leaving it out', () => {
+    usePartialSelection.getState().choose(key, 'v1', patch, new Set<ChangeKey>(['-1', '+1']));
+    expect(takeWholeIfPartly(key, 'v1')).toBe(true);
+    expect(usePartialSelection.getState().entries[key]).toBeUndefined();
+    // Taken whole now: the next Space toggles the plain checkbox (the caller's part).
+    expect(takeWholeIfPartly(key, 'v1')).toBe(false);
+  });
+
+  it('leaves a choice made on another version of the change to the plain toggle', () => {
+    usePartialSelection.getState().choose(key, 'v1', patch, new Set<ChangeKey>(['+13']));
+    expect(takeWholeIfPartly(key, 'v2')).toBe(false);
   });
 });

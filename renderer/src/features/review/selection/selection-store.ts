@@ -73,3 +73,13 @@ export const usePartialSelection = create<SelectionState>()((set, get) => ({
     if (entries) set({ entries });
   },
 }));
+
+/**
+ * A check of a file's box (a click, or Space on its row) while the file is in the commit: a partly
+ * chosen file is taken whole again (true), as GitHub Desktop does; false when it was not partly chosen.
+ */
+export function takeWholeIfPartly(key: string, version: string): boolean {
+  if (!entryAt(usePartialSelection.getState(), key, version)) return false;
+  usePartialSelection.getState().clear(key);
+  return true;
+}
