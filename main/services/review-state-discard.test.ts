@@ -23,7 +23,11 @@ function bindery(data: string, ...args: string[]): string {
 describe('run checkpoints and the CLI', () => {
   it('a discard keeps them in the trash entry, out of the repository; a restore puts them back, a purge ends them', async () => {
     const { data, repo, planId } = await cliPlan('appender', TOOL, { 'app.txt': 'app\n' });
+    // A checkpoint writes through a private index: the user's index, HEAD, branches and stash stay as they were.
+    const untouched = () => [fs.readFileSync(path.join(repo, '.git', 'index')).toString('base64'), git(repo, 'rev-parse', 'HEAD'), git(repo, 'for-each-ref', 'refs/heads', 'refs/stash')];
+    const kept = untouched();
     bindery(data, 'plans', 'run', planId);
+    expect(untouched()).toEqual(kept);
     const before = refs(repo).split('\n');
     expect(before.filter((ref) => ref.startsWith('refs/bindery/checkpoints/'))).toHaveLength(2);
     const status = git(repo, 'status', '--porcelain=v2', '--branch');

@@ -190,4 +190,36 @@ describe('run checkpoints and the run scope', () => {
     expect(fs.existsSync(path.join(bindery.dataDir, 'checkpoints', worktree.id))).toBe(false);
     expect(fs.existsSync(copies)).toBe(false);
   });
+
+  it('says so, without failing the review, when a run left no end checkpoint or its checkpoints are gone', async () => {
+    const { planId, worktree, copy } = await readyPlan();
+    await runOnce(planId);
+    const [done] = (await call('reviewState', { plan: planId, sandbox: worktree.id })).runs;
+    // A run killed mid-way (its process gone) recorded its start only; one whose start failed, its end only.
+    const db = bindery.db;
+    db.prepare(`INSERT INTO run_checkpoints (run_id, sandbox_id, moment, kind, ref, at) SELECT 'killed', sandbox_id, moment, kind, ref, at FROM run_checkpoints WHERE run_id = ? AND moment = 'start'`).run(done!.runId);
+    db.prepare(`INSERT INTO run_checkpoints (run_id, sandbox_id, moment, kind, ref, at) SELECT 'headless', sandbox_id, moment, kind, ref, at FROM run_checkpoints WHERE run_id = ? AND moment = 'end'`).run(done!.runId);
+    const state = await call('reviewState', { plan: planId, sandbox: worktree.id });
+    expect(state.runs.map((r) => [r.runId, r.endedAt === null])).toEqual([[done!.runId, false], ['killed', true]]);
+    const killed = await dispatch('reviewState', { plan: planId, sandbox: worktree.id, scope: { kind: 'run', runId: 'killed' } });
+    expect(killed.ok ? null : [killed.error.code, killed.error.message]).toEqual(['conflict', expect.stringMatching(/recorded no checkpoint at its end.*stopped before/) as unknown]);
+    const headless = await dispatch('planChanges', { plan: planId, sandbox: worktree.id, scope: { kind: 'run', runId: 'headless' } });
+    expect(headless.ok ? null : [headless.error.code, headless.error.message]).toEqual(['conflict', expect.stringMatching(/recorded no checkpoint at its start/) as unknown]);
+
+    // Checkpoints deleted behind Bindery's back (a ref by hand, a manifest file): said, not an internal error.
+    git(repo, 'update-ref', '-d', `refs/bindery/checkpoints/${worktree.id}/${done!.runId}-end`);
+    git(repo, 'gc', '--quiet', '--prune=now');
+    const manifest = db.prepare(`SELECT ref FROM run_checkpoints WHERE run_id = ? AND sandbox_id = ? AND moment = 'end'`).pluck().get(done!.runId, copy.id) as string;
+    fs.rmSync(path.join(bindery.dataDir, 'checkpoints', copy.id, `${manifest}.sealed`));
+    const scope = { kind: 'run', runId: done!.runId } as const;
+    for (const [method, input] of [
+      ['planChanges', { plan: planId, sandbox: worktree.id, scope }],
+      ['fileDiff', { plan: planId, sandbox: worktree.id, path: 'a.txt', scope }],
+      ['planChanges', { plan: planId, sandbox: copy.id, scope }],
+      ['fileDiff', { plan: planId, sandbox: copy.id, path: 'notes.txt', scope }],
+    ] as const) {
+      const result = await dispatch(method, input);
+      expect(result.ok ? null : [result.error.code, result.error.message], method).toEqual(['conflict', expect.stringMatching(/checkpoints of that run are gone/) as unknown]);
+    }
+  });
 });

@@ -69,11 +69,20 @@ export class ReviewStateService {
     return shown ? { ...list, changes: list.changes.filter((c) => shown.has(c.path)) } : list;
   }
 
-  /** The start and end checkpoints of a run in a sandbox; refused while the run has not ended there. */
+  /** The start and end checkpoints of a run in a sandbox; refused while either is missing, saying why. */
   runPair(runId: string, sandbox: SandboxInfo): RunPair {
     const { start, end } = runCheckpoints(this.deps.db, runId, sandbox.id);
-    if (!start) throw new NotFoundError(`The tool did not run "${runId}" in the sandbox of ${sandbox.resourceName}: choose one of its runs.`, { runId });
-    if (!end) throw new ConflictError(`That run of the tool has not ended in the sandbox of ${sandbox.resourceName}: wait for it to end, then look at its changes.`, { runId });
+    if (!start && !end) throw new NotFoundError(`The tool did not run "${runId}" in the sandbox of ${sandbox.resourceName}: choose one of its runs.`, { runId });
+    if (!start) {
+      throw new ConflictError(`That run of the tool recorded no checkpoint at its start in the sandbox of ${sandbox.resourceName} (the activity log says why), so its changes cannot be shown alone: show all changes instead.`, { runId });
+    }
+    if (!end) {
+      // No process can tell another's run still working from one whose process was killed: both are said.
+      throw new ConflictError(
+        `That run of the tool recorded no checkpoint at its end in the sandbox of ${sandbox.resourceName}: it is still running, or it stopped before it could (its process was killed). Wait for it to end, or show all changes instead.`,
+        { runId },
+      );
+    }
     return { start, end };
   }
 
@@ -88,15 +97,14 @@ export class ReviewStateService {
     return marksOf(this.deps.db, sandboxId).map((m) => ({ path: m.path, viewedAt: m.viewedAt, stale: keys.get(m.path) !== m.changeKey }));
   }
 
+  /** The runs with a start checkpoint (one without has no changes of its own to show), oldest first. */
   private runs(sandboxId: string): RunCheckpoint[] {
-    const byRun = new Map<string, RunCheckpoint>();
-    for (const c of checkpointsOf(this.deps.db, sandboxId)) {
-      const run = byRun.get(c.runId) ?? { runId: c.runId, sandboxId, startedAt: c.at, endedAt: null };
-      if (c.moment === 'start') run.startedAt = c.at;
-      else run.endedAt = c.at;
-      byRun.set(c.runId, run);
-    }
-    return [...byRun.values()].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+    const all = checkpointsOf(this.deps.db, sandboxId);
+    const ends = new Map(all.filter((c) => c.moment === 'end').map((c) => [c.runId, c.at]));
+    return all
+      .filter((c) => c.moment === 'start')
+      .map((c) => ({ runId: c.runId, sandboxId, startedAt: c.at, endedAt: ends.get(c.runId) ?? null }))
+      .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   }
 
   /**
@@ -108,7 +116,7 @@ export class ReviewStateService {
     if (scope.kind === 'all') return null;
     if (scope.kind === 'run') {
       const { start, end } = this.runPair(scope.runId, sandbox);
-      const differ = new Set(await checkpointsDiffer(sandbox, start, end, this.deps.sandboxes.layout.tempDir));
+      const differ = new Set(await checkpointsDiffer(sandbox, start, end, this.deps.sandboxes.layout.tempDir).catch((error: unknown) => checkpointsGone(sandbox, error)));
       return new Set(list.changes.filter((c) => differ.has(c.path) || (c.oldPath !== null && differ.has(c.oldPath))).map((c) => c.path));
     }
     const since = lastReviewAt(marks);
@@ -123,6 +131,19 @@ export class ReviewStateService {
     );
     return new Set(list.changes.filter((_, index) => shown[index]).map((c) => c.path));
   }
+}
+
+/**
+ * Refuses a run scope whose checkpoints cannot be read (a ref deleted by hand and its commit
+ * collected, a manifest removed): said as what it is, not as git's or the disk's failure.
+ */
+export function checkpointsGone(sandbox: SandboxInfo, error: unknown): never {
+  if (error instanceof NotFoundError || error instanceof ConflictError) throw error;
+  const where = sandbox.strategy === 'git_worktree' ? sandbox.originalPath : 'the data folder';
+  throw new ConflictError(`The checkpoints of that run are gone from ${where} (removed outside Bindery?), so its changes cannot be shown alone: show all changes instead.`, {
+    sandboxId: sandbox.id,
+    reason: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /** The newest mark's time, or null when nothing is marked. */

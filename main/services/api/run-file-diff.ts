@@ -7,14 +7,16 @@ import fs from 'node:fs/promises';
 import type { FileDiffView, SandboxInfo } from '../../../shared/dto.ts';
 import { NotFoundError } from '../../../shared/errors.ts';
 import { checkpointSide, displayPath, inRoot, TEXT_LIMIT, type CheckpointSide } from '../../sandbox/index.ts';
-import type { RunPair } from '../review-state-service.ts';
+import { checkpointsGone, type RunPair } from '../review-state-service.ts';
 import { dataUrl, fileDiffView, FULL_TEXT_LIMIT, IMAGE_LIMIT, imageType } from './file-diff-view.ts';
 
 /** The diff view of `rel` between a run's start and end checkpoints in `sandbox`. */
 export async function runFileDiff(sandbox: SandboxInfo, pair: RunPair, rel: string, tempDir: string, full = false): Promise<FileDiffView> {
   const mime = imageType(rel);
   const limit = mime ? IMAGE_LIMIT : full ? FULL_TEXT_LIMIT : TEXT_LIMIT;
-  const [before, after] = await Promise.all([checkpointSide(sandbox, pair.start, rel, tempDir, limit), checkpointSide(sandbox, pair.end, rel, tempDir, limit)]);
+  const [before, after] = await Promise.all([checkpointSide(sandbox, pair.start, rel, tempDir, limit), checkpointSide(sandbox, pair.end, rel, tempDir, limit)]).catch((error: unknown) =>
+    checkpointsGone(sandbox, error),
+  );
   if (!before && !after) {
     throw new NotFoundError(`${displayPath(rel)} did not change in that run of the tool: choose a file of the run's list.`, { path: rel });
   }
