@@ -19,6 +19,7 @@ import type { ResolutionValue, SandboxInfo } from '../../../shared/dto.ts';
 export type PartialResult =
   | {
       kind: 'text';
+      /** The bytes as Latin-1 text (one character a byte). */
       content: string;
       /** False when the original's own changes are in it too: the sandbox did not make all of it. */
       own: boolean;
@@ -59,9 +60,10 @@ export function partialContent(item: InspectedChange, selection: PatchSelection)
   if (now === null || (target.baseContent === null && change.drift === 'clean')) {
     throw new ValidationError(`${where} is too large to choose hunks or lines in: commit the whole file instead.`, { path: change.path });
   }
-  const newText = now.toString('utf8');
+  // Latin-1 maps each byte to one character and back: bytes that are not UTF-8 survive untouched.
+  const newText = now.toString('latin1');
   if (change.drift === 'clean') {
-    const oldText = (target.baseContent as Buffer).toString('utf8');
+    const oldText = (target.baseContent as Buffer).toString('latin1');
     const content = named(where, () => applySelection(oldText, newText, selection));
     return { kind: 'text', content, own: true, whole: content === newText };
   }
@@ -73,7 +75,7 @@ export function partialContent(item: InspectedChange, selection: PatchSelection)
       reason: `${change.driftReason ?? 'it changed in the original too'}, and the sandbox keeps no base text to tell which hunks that touched: commit the whole file with a conflict choice instead`,
     };
   }
-  return ontoChangedOriginal(where, change.path, target.baseContent.toString('utf8'), original.toString('utf8'), newText, selection);
+  return ontoChangedOriginal(where, change.path, target.baseContent.toString('latin1'), original.toString('latin1'), newText, selection);
 }
 
 /** The chosen changes of base → sandbox put onto an original someone changed since the base. */
@@ -82,8 +84,13 @@ function ontoChangedOriginal(where: string, rel: string, base: string, original:
   const chosen = named(where, () => resolveSelection(patch, selection));
   const theirs = edits(filePatch(base, original), null);
   const conflicts: number[] = [];
+  const mine: Edit[] = [];
   for (const hunk of patch.hunks) {
     if (!hunk.lines.some((line) => chosen.has(changeKey(line) as ChangeKey))) continue;
+    const made = edits({ hunks: [hunk] }, chosen);
+    // The very same change made in the original already (an earlier partial commit of this hunk onto it): nothing to do, no conflict.
+    if (made.every((edit) => theirs.some((t) => sameEdit(t, edit)))) continue;
+    mine.push(...made);
     const olds = hunk.lines.flatMap((line) => (line.oldNo === null ? [] : [line.oldNo]));
     const span = olds.length > 0 ? { from: Math.min(...olds) - 1, to: Math.max(...olds) } : { from: hunk.oldStart, to: hunk.oldStart };
     // Touching counts: an insertion right beside the original's change has no one right place.
@@ -92,7 +99,7 @@ function ontoChangedOriginal(where: string, rel: string, base: string, original:
   if (conflicts.length > 0) {
     return { kind: 'conflict', path: rel, hunks: conflicts, reason: `${conflicts.length === 1 ? 'hunk' : 'hunks'} ${conflicts.join(', ')} changed in the original too` };
   }
-  const content = named(where, () => splice(splitLines(base), [...theirs, ...edits(patch, chosen)]));
+  const content = named(where, () => splice(splitLines(base), [...theirs, ...mine]));
   return { kind: 'text', content, own: false, whole: false };
 }
 
@@ -121,6 +128,10 @@ function edits(patch: FilePatch, chosen: ReadonlySet<ChangeKey> | null): Edit[] 
     if (open?.taken) out.push(open);
   }
   return out.map(({ from, to, lines }) => ({ from, to, lines }));
+}
+
+function sameEdit(a: Edit, b: Edit): boolean {
+  return a.from === b.from && a.to === b.to && a.lines.length === b.lines.length && a.lines.every((line, i) => line === b.lines[i]);
 }
 
 /** The old lines with disjoint edits made; refuses a result that would glue a line without a break to the next. */
@@ -194,7 +205,7 @@ export async function stageSelection(
   }
   const result = partialContent(item, selection);
   if (result.kind === 'conflict') return result;
-  const bytes = Buffer.from(result.content, 'utf8');
+  const bytes = Buffer.from(result.content, 'latin1');
   await fs.mkdir(tempDir, { recursive: true });
   const file = path.join(tempDir, `selected-${ulid()}`);
   await fs.writeFile(file, bytes);

@@ -1,0 +1,58 @@
+/**
+ * A partial commit writes the original's bytes wherever nothing was chosen: bytes that are not
+ * UTF-8 (a Latin-1 file), a BOM, CRLF and a missing last newline come through untouched.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gitRepo, writeFiles } from '../../testing/fixtures.ts';
+import { newManager, plainDir } from '../../testing/sandbox/harness.ts';
+
+const lines = (edit: Record<number, string> = {}, eol = '\n') => Array.from({ length: 20 }, (_, i) => `${edit[i + 1] ?? `line ${i + 1}`}`).join(eol);
+
+describe('partial commit bytes', () => {
+  it('keeps Latin-1 bytes of lines not chosen byte for byte', async () => {
+    const { manager, plan } = newManager();
+    const before = Buffer.concat([Buffer.from('caf'), Buffer.from([0xe9]), Buffer.from(`\n${lines()}\n`)]);
+    const original = plainDir({});
+    fs.writeFileSync(path.join(original, 'l1.txt'), before);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    const after = Buffer.concat([Buffer.from('caf'), Buffer.from([0xe9]), Buffer.from(`\n${lines({ 10: 'ten', 20: 'twenty' })}\n`)]);
+    fs.writeFileSync(path.join(sandbox.path, 'l1.txt'), after);
+    await manager.commit(sandbox.id, { paths: ['l1.txt'], selections: { 'l1.txt': { hunks: [2] } } });
+    const expected = Buffer.concat([Buffer.from('caf'), Buffer.from([0xe9]), Buffer.from(`\n${lines({ 20: 'twenty' })}\n`)]);
+    expect(fs.readFileSync(path.join(original, 'l1.txt')).equals(expected)).toBe(true);
+  });
+
+  it('keeps a BOM, CRLF and a missing last newline', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir({ 'w.txt': `\uFEFF${lines({}, '\r\n')}` });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'w.txt': `\uFEFF${lines({ 1: 'one', 20: 'twenty' }, '\r\n')}\r\n` });
+    await manager.commit(sandbox.id, { paths: ['w.txt'], selections: { 'w.txt': { hunks: [2] } } });
+    expect(fs.readFileSync(path.join(original, 'w.txt'), 'utf8')).toBe(`\uFEFF${lines({ 20: 'twenty' }, '\r\n')}\r\n`);
+    await manager.commit(sandbox.id, { paths: ['w.txt'], selections: { 'w.txt': { hunks: [1] } } });
+    expect(fs.readFileSync(path.join(original, 'w.txt'), 'utf8')).toBe(`\uFEFF${lines({ 1: 'one', 20: 'twenty' }, '\r\n')}\r\n`);
+  });
+});
+
+describe('partial commit onto an original that holds some of the hunks already', () => {
+  it('takes hunks committed earlier as done, not as conflicts, so "the rest" can follow', async () => {
+    const { manager, plan } = newManager();
+    const body = (edit: Record<number, string> = {}) => `${lines(edit)}\n${lines(edit)}\n`;
+    const original = gitRepo({ 'f.txt': body() });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'git_worktree' });
+    // Four hunks: lines 2, 12, 22 and 32 (edits at 2 and 12, repeated 20 lines on).
+    writeFiles(sandbox.path, { 'f.txt': body({ 2: 'two', 12: 'twelve' }) });
+    const theirs = `top\n${body()}`;
+    fs.writeFileSync(path.join(original, 'f.txt'), theirs);
+    await manager.commit(sandbox.id, { paths: ['f.txt'], selections: { 'f.txt': { hunks: [3, 4] } } });
+    const afterFirst = fs.readFileSync(path.join(original, 'f.txt'), 'utf8');
+    expect(afterFirst).toBe(`top\n${lines()}\n${lines({ 2: 'two', 12: 'twelve' })}\n`);
+    // The viewer still numbers all four hunks against the base; choosing them all takes the rest.
+    await manager.commit(sandbox.id, { paths: ['f.txt'], selections: { 'f.txt': { hunks: [2, 3, 4] } } });
+    expect(fs.readFileSync(path.join(original, 'f.txt'), 'utf8')).toBe(`top\n${lines({ 12: 'twelve' })}\n${lines({ 2: 'two', 12: 'twelve' })}\n`);
+    await manager.undo(sandbox.id);
+    expect(fs.readFileSync(path.join(original, 'f.txt'), 'utf8')).toBe(afterFirst);
+  });
+});
