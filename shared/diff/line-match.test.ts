@@ -66,6 +66,18 @@ describe('matchLines', () => {
     expect(roomy.approximate).toBe(false);
   });
 
+  it('matches the same with sparse or negative ids as with dense interned ones', () => {
+    // Dense ids take typed-array counters; others a Set and a Map: the answer must not depend on which.
+    const random = seededRandom(7);
+    for (let trial = 0; trial < 200; trial++) {
+      const a = Array.from({ length: Math.floor(random() * 30) }, () => Math.floor(random() * 5));
+      const b = Array.from({ length: Math.floor(random() * 30) }, () => Math.floor(random() * 5));
+      const dense = Array.from(matchLines(a, b, trial % 3));
+      const far = (x: number) => (x % 2 ? -1 - x : x * 1e9);
+      expect(Array.from(matchLines(a.map(far), b.map(far), trial % 3)), `trial ${trial}`).toEqual(dense);
+    }
+  });
+
   it('does not call a replacement with nothing in common approximate, however large', () => {
     const a = Array.from({ length: 5000 }, (_, i) => i);
     const b = Array.from({ length: 5000 }, (_, i) => -1 - i);
