@@ -90,8 +90,13 @@ test('"Since my last review" lists only what changed after the last viewed mark'
   // util.ts changed after its mark, extra.ts is new; app.ts is as viewed and guide.md is older than the review.
   await expect(listed(review)).toHaveText([/extra\.ts/, /util\.ts/]);
   await expect(page.locator('.review-scope-count')).toHaveText('2 of 4 files');
+  // The scope goes by time: the line under the switch says guide.md (never marked, older) is left out on purpose.
+  const meaning = page.locator('#review-scope-meaning');
+  await expect(meaning).toContainText('Files you never marked that were last written before then are only in All changes.');
+  await expect(page.getByRole('radiogroup', { name: 'Show' })).toHaveAccessibleDescription(/^Files written after you last marked a file viewed/);
   await page.getByRole('radio', { name: 'All changes' }).click();
   await expect(listed(review)).toHaveCount(4);
+  await expect(meaning).toHaveCount(0);
 });
 
 test('one run of the tool: its files alone, and its change of a file', async ({ app }) => {

@@ -3,7 +3,7 @@ import type { ChangedFile } from '../../../../../shared/dto.ts';
 import type { ReviewState } from '../../../../../shared/review-dto.ts';
 import { changedFile } from '../../../../../shared/testing/changed-file.ts';
 import { reviewKey, reviewShortcuts } from '../review-keys.ts';
-import { endedRuns, markState, runLabel, scopeChoices, scopedChanges, validScope, viewedCount } from './review-state-logic.ts';
+import { endedRuns, markState, runEndPollMs, runLabel, scopeChoices, scopedChanges, scopeMeaning, validScope, viewedCount } from './review-state-logic.ts';
 
 const change = (path: string): ChangedFile => changedFile(path);
 const marks = [
@@ -65,5 +65,26 @@ describe('the v key', () => {
     expect(reviewKey(key({}), false)).toBe('toggle-viewed');
     expect(reviewKey(key({ ctrlKey: true }), false)).toBeNull();
     expect(reviewShortcuts('Ctrl').flatMap((g) => g.shortcuts).some((s) => s.keys.includes('v'))).toBe(true);
+  });
+});
+
+describe('what a scope means, and waiting for a run to end', () => {
+  it('says under the switch that "since my last review" leaves out older unmarked files', () => {
+    const reviewed = state({ lastReviewAt: '2026-01-01T10:02:00.000Z' });
+    expect(scopeMeaning({ kind: 'since_review' }, reviewed, 'UTC')).toBe(
+      'Files written after you last marked a file viewed (Jan 1, 10:02), and viewed files that changed since. Files you never marked that were last written before then are only in All changes.',
+    );
+    expect(scopeMeaning({ kind: 'run', runId: 'r1' }, reviewed)).toMatch(/^Files this run of the tool changed/);
+    expect(scopeMeaning({ kind: 'all' }, reviewed)).toBeNull();
+  });
+
+  it('asks for a missing end soon after the start, then more rarely, and stops after a day', () => {
+    const start = Date.parse('2026-01-01T09:00:00Z');
+    const open = [run('r1', '2026-01-01T08:00:00Z', '2026-01-01T08:01:00Z'), run('r2', '2026-01-01T09:00:00Z', null)];
+    expect(runEndPollMs(open, start + 1000)).toBe(1500);
+    expect(runEndPollMs(open, start + 10 * 60_000)).toBe(30_000);
+    expect(runEndPollMs(open, start + 2 * 3_600_000)).toBe(60_000);
+    expect(runEndPollMs(open, start + 25 * 3_600_000)).toBeNull();
+    expect(runEndPollMs(open.slice(0, 1), start)).toBeNull();
   });
 });

@@ -57,3 +57,32 @@ export function scopedChanges(changes: ChangedFile[], scope: ReviewScope, scopeP
 export function scopeKey(scope: ReviewScope): string {
   return scope.kind === 'run' ? `run:${scope.runId}` : scope.kind;
 }
+
+/**
+ * What a scope shows, said under the switch (null for all changes). "Since my last review" goes
+ * by time, so a file never marked and last written before the newest mark is left out: said too.
+ */
+export function scopeMeaning(scope: ReviewScope, state: ReviewState | null, timeZone?: string): string | null {
+  if (scope.kind === 'since_review' && state?.lastReviewAt) {
+    const at = new Date(state.lastReviewAt).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
+    return `Files written after you last marked a file viewed (${at}), and viewed files that changed since. Files you never marked that were last written before then are only in All changes.`;
+  }
+  if (scope.kind === 'run') return 'Files this run of the tool changed, each shown from how the run found it to how it left it. Later changes are not shown here.';
+  return null;
+}
+
+/**
+ * How long to wait before asking again for a run's end checkpoint, or null to stop: soon after it
+ * started, then more rarely (a run killed with its process never records one, and each ask lists
+ * the sandbox), giving up after a day.
+ */
+export function runEndPollMs(runs: readonly RunCheckpoint[], now: number): number | null {
+  const ages = runs.filter((r) => r.endedAt === null).map((r) => now - Date.parse(r.startedAt)).filter((age) => age >= 0 && age < RUN_END_WAIT_MS);
+  if (ages.length === 0) return null;
+  return Math.min(Math.max(Math.min(...ages) / 20, RUN_END_POLL_MIN_MS), RUN_END_POLL_MAX_MS);
+}
+
+/** A run that recorded no end for this long will not (its process ended with Bindery's). */
+const RUN_END_WAIT_MS = 24 * 60 * 60 * 1000;
+const RUN_END_POLL_MIN_MS = 1500;
+const RUN_END_POLL_MAX_MS = 60_000;

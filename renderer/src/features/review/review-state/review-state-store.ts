@@ -17,6 +17,8 @@ export interface ReviewStateStore {
   /** The scope `state.scopePaths` were computed for. */
   loadedScope: string | null;
   error: unknown;
+  /** Why the scope last asked for could not be shown (the screen fell back to all changes), until another is chosen. */
+  scopeError: string | null;
   open(planId: string, sandboxId: string): void;
   load(): Promise<void>;
   setScope(scope: ReviewScope): void;
@@ -38,9 +40,9 @@ export const useReviewState = create<ReviewStateStore>()((set, get) => {
       if (scopeKey(kept) !== scopeKey(scope)) again = true;
     } catch (error) {
       if (get().sandboxId !== sandboxId) return;
-      // A run scope that no longer holds (its checkpoints went) falls back to all changes.
+      // A scope that cannot be shown (a run killed before its end, its checkpoints gone) falls back to all changes, saying why.
       if (scope.kind !== 'all') {
-        set({ scope: { kind: 'all' } });
+        set({ scope: { kind: 'all' }, scopeError: error instanceof Error ? error.message : String(error) });
         again = true;
       } else set({ error });
     }
@@ -52,9 +54,10 @@ export const useReviewState = create<ReviewStateStore>()((set, get) => {
     state: null,
     loadedScope: null,
     error: null,
+    scopeError: null,
     open: (planId, sandboxId) => {
       if (get().sandboxId === sandboxId && get().planId === planId) return;
-      set({ planId, sandboxId, scope: { kind: 'all' }, state: null, loadedScope: null, error: null });
+      set({ planId, sandboxId, scope: { kind: 'all' }, state: null, loadedScope: null, error: null, scopeError: null });
     },
     load: async () => {
       if (loading) {
@@ -72,7 +75,7 @@ export const useReviewState = create<ReviewStateStore>()((set, get) => {
       return loading;
     },
     setScope: (scope) => {
-      set({ scope });
+      set({ scope, scopeError: null });
       void get().load();
     },
     setViewed: async (paths, viewed) => {

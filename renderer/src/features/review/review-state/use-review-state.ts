@@ -3,6 +3,7 @@
  * moves (a file changed, so marks may have gone stale) and when the plan's last run changes.
  */
 import { useEffect } from 'react';
+import { runEndPollMs } from './review-state-logic.ts';
 import { useReviewState } from './review-state-store.ts';
 
 /** Opens the sandbox's review state and reloads it as `version` or `runKey` change. */
@@ -14,20 +15,14 @@ export function useReviewStateSync(planId: string, sandboxId: string, version: s
     void useReviewState.getState().load();
   }, [planId, sandboxId, version, runKey]);
   // A run still working (perhaps started elsewhere, by the CLI) records its end later: look again until it has.
-  const working = useReviewState((s) => s.state?.runs.some((r) => r.endedAt === null && Date.now() - Date.parse(r.startedAt) < RUN_END_WAIT_MS) ?? false);
-  const loadedAt = useReviewState((s) => s.state);
+  const loaded = useReviewState((s) => s.state);
   useEffect(() => {
-    if (!working) return;
-    const timer = setTimeout(() => void useReviewState.getState().load(), RUN_END_POLL_MS);
+    const wait = runEndPollMs(loaded?.runs ?? [], Date.now());
+    if (wait === null) return;
+    const timer = setTimeout(() => void useReviewState.getState().load(), wait);
     return () => clearTimeout(timer);
-  }, [working, loadedAt]);
+  }, [loaded]);
 }
-
-/** How often the state is asked again while a run has not recorded its end. */
-const RUN_END_POLL_MS = 1500;
-
-/** A run that recorded no end for this long will not (its process ended with Bindery's): stop asking. */
-const RUN_END_WAIT_MS = 24 * 60 * 60 * 1000;
 
 /** Toggles the viewed mark of one file (the `v` key and the row's checkbox). */
 export function toggleViewed(path: string): void {
