@@ -103,6 +103,7 @@ const selection = z
   .strictObject({
     hunks: z.array(z.number().int().min(1)).max(100_000).optional(),
     lines: z.array(lineRange).max(100_000).optional(),
+    texts: z.string().max(100).optional(),
   })
   .refine((s) => (s.hunks?.length ?? 0) + (s.lines?.length ?? 0) > 0, 'selects nothing: choose hunks or lines, or leave the file out');
 // Which changes a review shows (ReviewScope): all, those since the last review, or one run's.

@@ -52,6 +52,24 @@ export interface LineRange {
 export interface PatchSelection {
   hunks?: readonly number[];
   lines?: readonly LineRange[];
+  /** textsFingerprint of the two texts the choice was made on: other texts are refused, never given these numbers. */
+  texts?: string;
+}
+
+/**
+ * A fingerprint of a diff's two texts (not a secure hash: it tells a file changed since a choice
+ * was made on it, where the change list's counts and sizes alike cannot).
+ */
+export function textsFingerprint(original: string, modified: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  const text = `${original}\u0000${modified}`;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return `${original.length}.${modified.length}.${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}`;
 }
 
 /** A changed line's key in a resolved selection: `-12` is old line 12 deleted, `+14` new line 14 added. */

@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitRepo, writeFiles } from '../../testing/fixtures.ts';
-import { newManager, plainDir } from '../../testing/sandbox/harness.ts';
+import { ConflictError } from '../../../shared/errors.ts';
+import { textsFingerprint } from '../../../shared/patch-selection.ts';
+import { caught, newManager, plainDir } from '../../testing/sandbox/harness.ts';
 
 const lines = (edit: Record<number, string> = {}, eol = '\n') => Array.from({ length: 20 }, (_, i) => `${edit[i + 1] ?? `line ${i + 1}`}`).join(eol);
 
@@ -54,5 +56,25 @@ describe('partial commit onto an original that holds some of the hunks already',
     expect(fs.readFileSync(path.join(original, 'f.txt'), 'utf8')).toBe(`top\n${lines({ 12: 'twelve' })}\n${lines({ 2: 'two', 12: 'twelve' })}\n`);
     await manager.undo(sandbox.id);
     expect(fs.readFileSync(path.join(original, 'f.txt'), 'utf8')).toBe(afterFirst);
+  });
+});
+
+describe('a choice made on texts the file no longer holds', () => {
+  it('is refused, even with the current list version, when the file changed to the same size and counts', async () => {
+    const { manager, plan } = newManager();
+    const original = plainDir({ 'f.txt': `${lines()}\n` });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: 'copy_on_write' });
+    writeFiles(sandbox.path, { 'f.txt': `${lines({ 2: 'two', 18: 'eighteen' })}\n` });
+    const texts = textsFingerprint(`${lines()}\n`, `${lines({ 2: 'two', 18: 'eighteen' })}\n`);
+    // The agent rewrites the chosen line after the person chose: same size, same counts.
+    writeFiles(sandbox.path, { 'f.txt': `${lines({ 2: 'TWO', 18: 'eighteen' })}\n` });
+    const { version } = await manager.changes(sandbox.id);
+    const error = await caught(manager.commit(sandbox.id, { paths: ['f.txt'], expectedVersion: version, selections: { 'f.txt': { hunks: [1], texts } } }));
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as Error).message).toMatch(/f\.txt changed after its hunks and lines were chosen.*choose them again/);
+    expect(fs.readFileSync(path.join(original, 'f.txt'), 'utf8')).toBe(`${lines()}\n`);
+    const now = textsFingerprint(`${lines()}\n`, `${lines({ 2: 'TWO', 18: 'eighteen' })}\n`);
+    await manager.commit(sandbox.id, { paths: ['f.txt'], expectedVersion: version, selections: { 'f.txt': { hunks: [1], texts: now } } });
+    expect(fs.readFileSync(path.join(original, 'f.txt'), 'utf8')).toBe(`${lines({ 2: 'TWO' })}\n`);
   });
 });

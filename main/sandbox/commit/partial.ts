@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { ConflictError, ValidationError } from '../../../shared/errors.ts';
-import { applySelection, changeKey, filePatch, resolveSelection, splitLines, type ChangeKey, type FilePatch, type PatchSelection } from '../../../shared/patch-selection.ts';
+import { applySelection, changeKey, filePatch, resolveSelection, splitLines, textsFingerprint, type ChangeKey, type FilePatch, type PatchSelection } from '../../../shared/patch-selection.ts';
 import type { InspectedChange } from '../changes/index.ts';
 import { displayPath } from '../fs/index.ts';
 import type { ResolutionValue, SandboxInfo } from '../../../shared/dto.ts';
@@ -60,6 +60,7 @@ export function partialContent(item: InspectedChange, selection: PatchSelection)
   if (now === null || (target.baseContent === null && change.drift === 'clean')) {
     throw new ValidationError(`${where} is too large to choose hunks or lines in: commit the whole file instead.`, { path: change.path });
   }
+  assertSameTexts(where, change.path, target.baseContent, now, selection);
   // Latin-1 maps each byte to one character and back: bytes that are not UTF-8 survive untouched.
   const newText = now.toString('latin1');
   if (change.drift === 'clean') {
@@ -76,6 +77,16 @@ export function partialContent(item: InspectedChange, selection: PatchSelection)
     };
   }
   return ontoChangedOriginal(where, change.path, target.baseContent.toString('latin1'), original.toString('latin1'), newText, selection);
+}
+
+/** Refuses a choice made on other texts than these (the file changed after the person chose): its numbers would name other lines. */
+function assertSameTexts(where: string, rel: string, base: Buffer | null, now: Buffer, selection: PatchSelection): void {
+  if (selection.texts === undefined || base === null) return;
+  if (textsFingerprint(base.toString('utf8'), now.toString('utf8')) === selection.texts) return;
+  throw new ConflictError(`${where} changed after its hunks and lines were chosen, so nothing was written: look at its diff again and choose them again.`, {
+    paths: [{ path: rel, reason: 'changed since the hunks and lines were chosen' }],
+    hints: [{ action: 'list-changes' }],
+  });
 }
 
 /** The chosen changes of base → sandbox put onto an original someone changed since the base. */

@@ -10,6 +10,8 @@ import { formatNumber, nounFor } from '../../../lib/counts.ts';
 export interface FileSelection {
   hunks?: number[];
   lines?: LineRange[];
+  /** The fingerprint of the texts chosen on (textsFingerprint), so the engine refuses a file changed since. */
+  texts?: string;
 }
 
 /** How much of a file's change is chosen, in hunks and in lines. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { filePatch, type ChangeKey } from '../../../../../shared/patch-selection.ts';
+import { filePatch, textsFingerprint, type ChangeKey } from '../../../../../shared/patch-selection.ts';
 import { changeKeys } from './selection-model.ts';
 import { entryAt, selectionKey, takeWholeIfPartly, usePartialSelection } from './selection-store.ts';
 
@@ -40,6 +40,16 @@ describe('usePartialSelection', () => {
     expect(entries[elsewhere]).toBeDefined();
     store.clear(other);
     expect(usePartialSelection.getState().entries[other]).toBeUndefined();
+  });
+});
+
+describe('usePartialSelection texts', () => {
+  beforeEach(() => usePartialSelection.setState({ entries: {} }));
+
+  it('carries the fingerprint of the texts chosen on into the contract selection', () => {
+    usePartialSelection.getState().choose(key, 'v1', patch, new Set<ChangeKey>(['-1', '+1']), textsFingerprint(OLD, NEW));
+    expect(entryAt(usePartialSelection.getState(), key, 'v1')?.selection).toEqual({ hunks: [1], texts: textsFingerprint(OLD, NEW) });
+    expect(textsFingerprint(OLD, NEW)).not.toBe(textsFingerprint(OLD, NEW.replace('A', 'B')));
   });
 });
 

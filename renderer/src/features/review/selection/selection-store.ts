@@ -23,7 +23,7 @@ export interface SelectionState {
    * Records the chosen lines of a file's `patch` at `version`; returns what that makes of the file:
    * 'all' and 'none' leave no entry (the file is taken whole, or left out), 'some' keeps one.
    */
-  choose(key: string, version: string, patch: FilePatch, chosen: ReadonlySet<ChangeKey>): 'all' | 'none' | 'some';
+  choose(key: string, version: string, patch: FilePatch, chosen: ReadonlySet<ChangeKey>, texts?: string): 'all' | 'none' | 'some';
   /** Forgets a file's partial choice (it is taken whole again). */
   clear(key: string): void;
   /** Drops the entries of a sandbox whose file changed since (versions by path). */
@@ -44,8 +44,9 @@ export function entryAt(state: Pick<SelectionState, 'entries'>, key: string, ver
 /** The one selection store. */
 export const usePartialSelection = create<SelectionState>()((set, get) => ({
   entries: {},
-  choose: (key, version, patch, chosen) => {
-    const selection = toSelection(patch, chosen);
+  choose: (key, version, patch, chosen, texts) => {
+    const picked = toSelection(patch, chosen);
+    const selection = picked === 'all' || picked === 'none' || texts === undefined ? picked : { ...picked, texts };
     const entries = { ...get().entries };
     if (selection === 'all' || selection === 'none') {
       delete entries[key];

@@ -5,7 +5,7 @@
  * selection store holds only files partly chosen.
  */
 import { useCallback, useMemo, useRef } from 'react';
-import { filePatch, hunkState, type ChangeKey, type FilePatch } from '../../../../../shared/patch-selection.ts';
+import { filePatch, hunkState, textsFingerprint, type ChangeKey, type FilePatch } from '../../../../../shared/patch-selection.ts';
 import type { DiffRow } from '../diff/diff-rows.ts';
 import type { DiffFile } from '../diff/file-diff.ts';
 import type { LineDiff } from '../diff/line-diff.ts';
@@ -51,6 +51,8 @@ export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffR
       return null; // binary text (NUL bytes): not offered
     }
   }, [oldText, newText, binary]);
+  // Sent with the choice: the engine refuses it if the file is no longer these texts.
+  const texts = useMemo(() => (patch ? textsFingerprint(oldText ?? '', newText ?? '') : undefined), [patch, oldText, newText]);
   const map = useMemo(() => (patch ? mapLines(diff, patch) : null), [diff, patch]);
   const placed = useMemo(() => (map ? rowHunks(rows, map) : []), [rows, map]);
   const allKeys = useMemo(() => (patch ? changeKeys(patch) : []), [patch]);
@@ -63,10 +65,10 @@ export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffR
   const apply = useCallback(
     (next: Set<ChangeKey>) => {
       if (!scope || !patch || version === null) return;
-      const made = usePartialSelection.getState().choose(key, version, patch, next);
+      const made = usePartialSelection.getState().choose(key, version, patch, next, texts);
       setSelected?.([scope.path], made !== 'none');
     },
-    [scope, patch, key, version, setSelected],
+    [scope, patch, key, version, setSelected, texts],
   );
   const blocked = pickBlocked(file, hideWhitespace);
   const toggleLine = useCallback(
