@@ -78,3 +78,28 @@ describe('a choice made on texts the file no longer holds', () => {
     expect(fs.readFileSync(path.join(original, 'f.txt'), 'utf8')).toBe(`${lines({ 2: 'TWO' })}\n`);
   });
 });
+
+describe.each(['copy_on_write', 'git_worktree'] as const)('undo of the second of two partial commits (%s)', (strategy) => {
+  it('restores the state after the first: its bytes, and the rest pending against it', async () => {
+    const { manager, plan } = newManager();
+    const base = `${lines()}\n${lines()}\n`;
+    const original = strategy === 'git_worktree' ? gitRepo({ 'f.txt': base }) : plainDir({ 'f.txt': base });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: strategy });
+    const edit = { 2: 'two', 12: 'twelve' };
+    writeFiles(sandbox.path, { 'f.txt': `${lines(edit)}\n${lines(edit)}\n` });
+    await manager.commit(sandbox.id, { paths: ['f.txt'], selections: { 'f.txt': { hunks: [1, 3] } } });
+    const afterFirst = `${lines({ 2: 'two' })}\n${lines({ 2: 'two' })}\n`;
+    expect(fs.readFileSync(path.join(original, 'f.txt'), 'utf8')).toBe(afterFirst);
+    await manager.commit(sandbox.id, { paths: ['f.txt'], selections: { 'f.txt': { hunks: [1, 2] } } });
+    expect((await manager.changes(sandbox.id)).changes.filter((c) => c.drift !== 'applied')).toEqual([]);
+    await manager.undo(sandbox.id);
+    expect(fs.readFileSync(path.join(original, 'f.txt'), 'utf8')).toBe(afterFirst);
+    const left = (await manager.changes(sandbox.id)).changes.filter((c) => c.drift !== 'applied');
+    expect(left).toMatchObject([{ path: 'f.txt', drift: 'clean', additions: 2, deletions: 2 }]);
+    const rest = await manager.diff(sandbox.id, 'f.txt');
+    expect(rest.kind === 'text' && rest.hunks.length).toBe(2);
+    await manager.undo(sandbox.id);
+    expect(fs.readFileSync(path.join(original, 'f.txt'), 'utf8')).toBe(base);
+    expect((await manager.changes(sandbox.id)).changes).toMatchObject([{ path: 'f.txt', drift: 'clean', additions: 4, deletions: 4 }]);
+  });
+});
