@@ -114,8 +114,53 @@ test('while the command runs, "Stop and commit…" stops it and opens the commit
   await expect(plan.title()).not.toContainText('Running');
   // What the command wrote before it stopped is counted: the three edits and README.md.
   await expect(dialog).toContainText('4 changes');
+  // Cancel leaves the command stopped: the dialog says so before it is chosen.
+  await expect(dialog.getByRole('note')).toContainText('If you cancel, it stays stopped');
   await expect(stopAndCommit).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Commit all/ })).toBeEnabled();
 });
+
+test('a commit, a discard and a restore made by the CLI show on the open plan page without a reload', async ({ page }) => {
+  const { planId, sandbox } = await seed();
+  const plan = await openPlan(page, planId);
+  const card = plan.sandbox('local/shop');
+  const badge = card.locator('.badge').first();
+  await expect(badge).toHaveText('ready');
+
+  // Another process writes the registry; this host sends no sandbox event for it.
+  await bindery(dataDir, 'plans', 'commit', planId, '--resource', 'repo');
+  await expect(badge).toHaveText('committed', { timeout: 20_000 });
+  await expect(card).toContainText('0 changes');
+
+  await fs.writeFile(path.join(sandbox.path, 'a.txt'), 'again\n');
+  await expect(card).toContainText('1 change', { timeout: 20_000 });
+  await bindery(dataDir, 'plans', 'discard', planId, '--yes');
+  await expect(card).toContainText('Discarded (see the trash to restore)', { timeout: 20_000 });
+
+  const [entry] = (await bindery(dataDir, 'trash', 'list')) as Array<{ id: string }>;
+  await bindery(dataDir, 'trash', 'restore', entry!.id);
+  await expect(card).toContainText('1 change', { timeout: 20_000 });
+  await expect(badge).not.toHaveText('discarded');
+});
+
+test('a sandbox whose folder is gone shows why and is not asked again and again', async ({ page }) => {
+  const { planId, sandbox } = await seed();
+  await fs.rm(sandbox.path, { recursive: true, force: true });
+  server = await startServe(dataDir, { BINDERY_TEST_COUNTERS: '1' });
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) requests.push(url.pathname);
+  });
+  await page.goto(`${server.url}#/plans/${planId}`);
+  const plan = new PlanPage(page);
+  await expect(plan.sandbox('local/shop')).toBeVisible({ timeout: 30_000 });
+  await expect(plan.sandbox('local/shop').getByText(/disappeared outside Bindery/)).toBeVisible({ timeout: 20_000 });
+  await saveScreenshot(page, 'plan-sandbox-folder-missing');
+  const settled = requests.length;
+  await page.waitForTimeout(5_000);
+  expect(requests.slice(settled)).toEqual([]);
+});
+

@@ -18,6 +18,8 @@ export interface CommitAllDialogProps {
   onCommit(gitMessage: string | undefined): Promise<CommitReport[]>;
   onDone(reports: CommitReport[]): void;
   onClose(): void;
+  /** The tool's command was stopped to open this dialog (Stop and commit…): says so, and that Cancel leaves it stopped. */
+  stoppedRun?: boolean;
 }
 
 /** True when the sandbox's original is a git work tree (a commit on its branch is possible). */
@@ -32,6 +34,7 @@ export function CommitAllDialog({
   onCommit,
   onDone,
   onClose,
+  stoppedRun,
 }: CommitAllDialogProps): ReactElement {
   const [useGit, setUseGit] = useState(false);
   const [message, setMessage] = useState('');
@@ -58,6 +61,11 @@ export function CommitAllDialog({
       onClose={onClose}
       blocked={conflicts > 0 || pending === 0 || (useGit && message.trim() === '')}
     >
+      {stoppedRun && (
+        <p role="note">
+          The tool&apos;s command was stopped. If you cancel, it stays stopped: run the tool again from the plan page to go on.
+        </p>
+      )}
       <p>
         Every change is written to its original. All sandboxes are checked first: if any path changed in its
         original meanwhile, nothing is written.

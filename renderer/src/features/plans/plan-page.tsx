@@ -30,7 +30,7 @@ export function PlanPage({ planId }: { planId: string }): ReactElement {
   const loadPlan = usePlans((s) => s.loadPlan);
   // Lists asked by version: an idle page transfers nothing (use-plan-data.ts).
   const { view, changes, changesError, reload, loadChanges } = usePlanData(planId);
-  const [dialog, setDialog] = useState<'commit' | { discard: DiscardReport[] } | null>(null);
+  const [dialog, setDialog] = useState<'commit' | 'stopped-commit' | { discard: DiscardReport[] } | null>(null);
   const [outcome, setOutcome] = useState<OutcomeLines | null>(null);
 
   const provisioning = view?.plan.status === 'provisioning';
@@ -60,7 +60,7 @@ export function PlanPage({ planId }: { planId: string }): ReactElement {
           // The run must have ended before the host takes a commit; the lists are counted again after it.
           if (!(await stopAndWait(view.lastRun!.id))) throw new Error("The tool's command has not stopped yet: wait a moment and try again.");
           await reload();
-          setDialog('commit');
+          setDialog('stopped-commit');
         }}
         onDiscard={(pending) => setDialog({ discard: pending })}
         onOutcome={setOutcome}
@@ -99,8 +99,9 @@ export function PlanPage({ planId }: { planId: string }): ReactElement {
         )}
         <History view={view} />
       </div>
-      {dialog === 'commit' && (
+      {(dialog === 'commit' || dialog === 'stopped-commit') && (
         <CommitAllDialog
+          stoppedRun={dialog === 'stopped-commit'}
           sandboxes={view.sandboxes.filter(
             (s) =>
               (s.status === 'ready' || s.status === 'committed') &&
@@ -123,7 +124,7 @@ export function PlanPage({ planId }: { planId: string }): ReactElement {
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog !== null && dialog !== 'commit' && (
+      {dialog !== null && typeof dialog === 'object' && (
         <DiscardDialog
           title="Discard every sandbox of this plan"
           pending={dialog.discard}

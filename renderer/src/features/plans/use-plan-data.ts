@@ -2,7 +2,8 @@
  * The plan page's data, kept live without transfers while nothing changes (issue 22): the plan
  * view, and its live sandboxes' change lists through the versioned `changesSince`. A pushed
  * "files" event whose version the page holds asks nothing; a new version asks that sandbox's
- * delta; other sandbox events reload the view and the lists. Polls only while events are down.
+ * delta; other sandbox events, and registry writes by another process (the CLI), reload the view
+ * and the lists. Polls only while events are down.
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import type { PlanView, SandboxChangeList, SandboxInfo } from '../../../../shared/dto.ts';
@@ -87,7 +88,18 @@ export function usePlanData(planId: string): PlanData {
       } else whole = true;
       flush();
     });
-    return stop;
+    // The CLI's commit, discard or restore from the trash is written by another process, which
+    // sends this host no sandbox event: the registry's external change is the only word of it.
+    const stopExternal = subscribe('registryChanged', (payload) => {
+      if (payload.source === 'external') {
+        whole = true;
+        flush();
+      }
+    });
+    return () => {
+      stop();
+      stopExternal();
+    };
   }, [planId, provisioned, reload]);
   useAdaptivePolling(reload, 2500, provisioned);
   return { view, changes, changesError, reload, loadChanges };
