@@ -176,3 +176,15 @@ test('line choosing is off while whitespace changes are hidden, and says why', a
   await page.keyboard.press('w');
   await expect(diff.hunk(1)).toBeEnabled();
 });
+
+test('Space on a partly chosen file row takes the whole file, as a click does', async ({ app }) => {
+  const { page } = app;
+  const plan = await seedPlan(app.dataDir, workspace, { original: { [FILE]: ORIGINAL }, changed: { [FILE]: SANDBOX } });
+  const diff = await openFile(page, plan);
+  await diff.setHunk(2, false);
+  await expect(fileRowBox(page)).toHaveAttribute('aria-checked', 'mixed');
+  await page.locator(`.file-row-main[data-path="${FILE}"]`).focus();
+  await page.keyboard.press(' ');
+  await expect(fileRowBox(page)).toHaveAttribute('aria-checked', 'true');
+  await diff.expectHunk(2, 'true');
+});
