@@ -144,3 +144,54 @@ test('a note on a context line goes to the tool, and shows outdated once the too
   await expect(panel.getByRole('button', { name: /^Request changes/ })).toBeDisabled();
   expect(pageErrors).toEqual([]);
 });
+
+// A longer file: changes near both ends, so the lines between stay collapsed.
+const LONG = Array.from({ length: 40 }, (_, i) => `export const value${i + 1} = ${i + 1};`).join('\n') + '\n';
+const LONG_CHANGED = LONG.replace('value3 = 3;', 'value3 = 300;').replace('value38 = 38;', 'value38 = 3800;');
+
+test('notes by keyboard, under their own half side by side, and a jump opens collapsed lines', async ({ app, pageErrors }) => {
+  const { page } = app;
+  const plan = await seedPlan(app.dataDir, workspace, { repo: 'shop', original: { [FILE]: LONG }, changed: { [FILE]: LONG_CHANGED } });
+  const review = await showReview(page, plan, FILE);
+  const diff = review.diff(FILE);
+  await expect(diff).toBeVisible({ timeout: 15_000 });
+  await diff.getByRole('radio', { name: 'Split' }).click();
+  const notes = new NotesUi(page);
+  const scroller = diff.locator('.diff-scroll');
+
+  // Keyboard only: `c` opens the composer on the focused change; Ctrl+Enter saves; focus comes back.
+  await scroller.focus();
+  await page.keyboard.press('n');
+  await page.keyboard.press('c');
+  const composer = diff.getByRole('textbox', { name: 'Note on Line 3 (sandbox)' });
+  await expect(composer).toBeFocused();
+  await page.keyboard.type('Keep three. c and n are text here.');
+  await expect(composer).toHaveValue('Keep three. c and n are text here.');
+  await page.keyboard.press('Control+Enter');
+  await expect(composer).toBeHidden();
+  await expect(scroller).toBeFocused();
+  const keyed = notes.inlineNote(diff, `${FILE}, line 3 (sandbox)`);
+  await expect(keyed).toContainText('Keep three.');
+
+  // Side by side, a note sits under the half it is on: the original's on the left, the sandbox's on the right.
+  const old = await notes.addLineNote(diff, FILE, 38, 'Why 3800?', 'original');
+  const half = (await scroller.boundingBox())!;
+  const middle = half.x + half.width / 2;
+  const oldBox = (await old.boundingBox())!;
+  const newBox = (await keyed.boundingBox())!;
+  expect(oldBox.x).toBeLessThan(middle);
+  expect(newBox.x).toBeGreaterThan(middle);
+  expect(oldBox.x + oldBox.width).toBeLessThan(newBox.x);
+
+  // A note on a line that later sits in a collapsed run: its place in the panel opens the run.
+  await scroller.focus();
+  await page.keyboard.press('e');
+  const hidden = await notes.addLineNote(diff, FILE, 20, 'Collapsed, yet found.');
+  await scroller.focus();
+  await page.keyboard.press('e');
+  await expect(hidden).toHaveCount(0);
+  await notes.openPanel();
+  await notes.panelNote(`${FILE}, line 20 (sandbox)`).getByRole('button', { name: `${FILE}, line 20 (sandbox)` }).click();
+  await expect(hidden).toBeInViewport();
+  expect(pageErrors).toEqual([]);
+});

@@ -38,6 +38,8 @@ export interface RowContext {
   /** Mark CRLF endings on changed lines (the two sides end lines differently). */
   markCrlf: boolean;
   onExpand: (gap: Gap, direction: ExpandDirection) => void;
+  /** Opens the collapsed run holding diff line `line` (a jump to a note there). */
+  reveal?: (line: number) => void;
   /** Find matches to mark, by line, and the current one. */
   hits: Map<number, Range[]> | null;
   current: FindMatch | null;

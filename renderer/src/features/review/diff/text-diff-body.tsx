@@ -56,7 +56,7 @@ export function TextDiffBody({ rows, mode, ctx, columns, focused, scrollTo, reve
     estimateSize: (index) => rowHeight(rows[index]) + noteHeight.current(index),
     overscan: 24,
   });
-  const notes = useInlineNotes(rows, ctx.diff, virtualizer);
+  const notes = useInlineNotes(rows, ctx.diff, virtualizer, mode, ctx.reveal);
   noteHeight.current = notes.extra;
 
   useEffect(() => {

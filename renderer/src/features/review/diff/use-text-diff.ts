@@ -90,8 +90,8 @@ export function useTextDiff(
     [diff, baseVisible],
   );
   const ctx = useMemo<RowContext>(
-    () => ({ diff, oldTokens, newTokens, words, markCrlf: eol.markLines, onExpand, hits: null, current: null }),
-    [diff, oldTokens, newTokens, words, eol.markLines, onExpand],
+    () => ({ diff, oldTokens, newTokens, words, markCrlf: eol.markLines, onExpand, reveal, hits: null, current: null }),
+    [diff, oldTokens, newTokens, words, eol.markLines, onExpand, reveal],
   );
   return { diff, model, ctx, columns, eol: eol.note, eolBanner: eol.banner, reveal };
 }

@@ -162,6 +162,11 @@ export function nearestRow(index: RowIndex, side: NoteSide, line: number): numbe
   return best ? best[1] : null;
 }
 
+/** The index in `diff.lines` of line `line` of a side (a context line counts on both), or -1. */
+export function diffLineOf(diff: LineDiff, side: NoteSide, line: number): number {
+  return diff.lines.findIndex((l) => (side === 'old' ? l.kind !== 'add' && l.oldNo === line : l.kind !== 'del' && l.newNo === line));
+}
+
 /** Line notes by the row they are drawn under; notes whose lines are hidden are left out. */
 export function notesByRow(index: RowIndex, notes: readonly ReviewNote[]): Map<number, ReviewNote[]> {
   const byRow = new Map<number, ReviewNote[]>();

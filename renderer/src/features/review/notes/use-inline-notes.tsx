@@ -4,13 +4,14 @@
  * block's measured height on top of its own, so rows below move down instead of being covered.
  * Also the `c` key (a note on the focused change) and jumps from the notes panel.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Virtualizer } from '@tanstack/react-virtual';
-import type { ReviewNote } from '../../../../../shared/review-dto.ts';
+import type { NoteSide, ReviewNote } from '../../../../../shared/review-dto.ts';
 import type { ChangeSpan, DiffRow } from '../diff/diff-rows.ts';
+import type { DiffMode } from '../diff/file-diff.ts';
 import type { LineDiff } from '../diff/line-diff.ts';
 import { TEXT_ENTRY } from '../../../lib/text-entry.ts';
-import { indexRows, linesTitle, nearestRow, notesByRow, rangeForKey, rowOfRange, sideName } from './anchor.ts';
+import { diffLineOf, indexRows, linesTitle, nearestRow, notesByRow, rangeForKey, rowOfRange, sideName } from './anchor.ts';
 import { NoteCard } from './note-card.tsx';
 import { NoteComposer } from './note-composer.tsx';
 import { useNotesScope, useScopedNotes } from './notes-context.tsx';
@@ -29,11 +30,16 @@ export interface InlineNotes {
   onKeyDown(event: KeyboardEvent<HTMLElement>, focused: ChangeSpan | null, firstVisible: number): boolean;
 }
 
-/** The notes of the shown file, laid into the rows of its diff. */
+/**
+ * The notes of the shown file, laid into the rows of its diff; side by side, each under its own
+ * half. `reveal` opens the collapsed run holding a diff line, so a jump to a note there shows it.
+ */
 export function useInlineNotes(
   rows: DiffRow[],
   diff: LineDiff,
   virtualizer: Virtualizer<HTMLDivElement, Element>,
+  mode: DiffMode = 'unified',
+  reveal?: (line: number) => void,
 ): InlineNotes {
   const scope = useNotesScope();
   const notes = useScopedNotes((s) => s.notes);
@@ -79,26 +85,41 @@ export function useInlineNotes(
   );
 
   const handled = useRef(0);
+  const revealed = useRef(0);
   useEffect(() => {
     if (!here || !jump || jump.seq === handled.current) return;
     if (jump.sandboxId !== scope.sandboxId || jump.path !== scope.path) return;
+    if (!index[jump.side].has(jump.line) && reveal && revealed.current !== jump.seq) {
+      // The line sits in a collapsed run: open it; this runs again with the new rows.
+      revealed.current = jump.seq;
+      const at = diffLineOf(diff, jump.side, jump.line);
+      if (at >= 0) return reveal(at);
+    }
     handled.current = jump.seq;
     const row = index[jump.side].get(jump.line) ?? nearestRow(index, jump.side, jump.line);
     if (row === null) return;
     virtualizer.scrollToIndex(row, { align: 'center' });
     // The card may only exist once the list has drawn that row.
     window.setTimeout(() => flash(jump.noteId), 120);
-  }, [here, jump, index, virtualizer, scope?.sandboxId, scope?.path]);
+  }, [here, jump, index, diff, reveal, virtualizer, scope?.sandboxId, scope?.path]);
 
   const block = (row: number, top: number): ReactNode => {
     if (!here) return null;
     const list = byRow.get(row);
     const composing = row === draftRow && draft?.range;
     if (!list && !composing) return null;
+    const cell = (side: NoteSide | null) => (
+      <div role="cell" className="note-thread" data-side={side ?? undefined}>
+        {list?.filter((note) => side === null || note.side === side).map((note) => <NoteCard key={note.id} note={note} />)}
+        {composing && draft?.range && (side === null || draft.range.side === side) ? (
+          <DraftComposer title={`${linesTitle(draft.range.from, draft.range.to)} (${sideName(draft.range.side)})`} />
+        ) : null}
+      </div>
+    );
     return (
       <NoteBlock key={`notes-${row}`} id={blockKey(row)} top={top} onHeight={measured}>
-        {list?.map((note) => <NoteCard key={note.id} note={note} />)}
-        {composing && draft?.range ? <DraftComposer title={`${linesTitle(draft.range.from, draft.range.to)} (${sideName(draft.range.side)})`} /> : null}
+        {/* Side by side, a note sits under the half whose lines it is on. */}
+        {mode === 'split' ? [cell('old'), cell('new')].map((half, i) => <Fragment key={i}>{half}</Fragment>) : cell(null)}
       </NoteBlock>
     );
   };
@@ -122,8 +143,8 @@ function DraftComposer({ title }: { title: string }) {
   const setBody = useScopedNotes((s) => s.setDraftBody);
   const save = useScopedNotes((s) => s.saveDraft);
   const cancel = useScopedNotes((s) => s.cancelDraft);
-  const back = (target: EventTarget | null) =>
-    (target as HTMLElement | null)?.closest?.('.diff-body')?.querySelector<HTMLElement>('.diff-scroll')?.focus();
+  const table = (target: HTMLElement | null) =>
+    target?.closest?.('.diff-body')?.querySelector<HTMLElement>('.diff-scroll') ?? null;
   const ref = useRef<HTMLDivElement>(null);
   return (
     <div ref={ref}>
@@ -132,12 +153,13 @@ function DraftComposer({ title }: { title: string }) {
         value={body}
         onChange={setBody}
         onSave={async () => {
-          const target = ref.current;
+          // Found before saving: the saved draft's composer leaves the page, and a detached node has no table.
+          const scroller = table(ref.current);
           await save();
-          back(target);
+          scroller?.focus({ preventScroll: true });
         }}
         onCancel={() => {
-          back(ref.current);
+          table(ref.current)?.focus({ preventScroll: true });
           cancel();
         }}
       />
@@ -168,9 +190,7 @@ function NoteBlock({
   }, [id, onHeight]);
   return (
     <div ref={ref} className="note-thread-row" role="row" style={{ transform: `translateY(${top}px)` }}>
-      <div role="cell" className="note-thread">
-        {children}
-      </div>
+      {children}
     </div>
   );
 }
