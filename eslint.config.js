@@ -19,7 +19,7 @@ const noElectron = owned();
 /** The hosts: thin layers over main/services (DESIGN 3.1). */
 const HOSTS = ['cli', 'web', 'mcp', 'electron'];
 /** The engine's rooms; each is reached from outside through its index.ts. */
-const ROOMS = ['provision', 'changes', 'commit', 'discard', 'recovery', 'fs'];
+const ROOMS = ['provision', 'changes', 'commit', 'discard', 'recovery', 'checkpoints', 'fs'];
 
 /** A pattern refusing relative imports of the given main/ folders. */
 function layerImport(folders, who, hint = 'layers only look down') {
