@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { ARTIFACTS_DIR, expect, test } from './fixtures.ts';
 import { ReviewPage } from './pages/review-pages.ts';
@@ -26,8 +27,22 @@ interface Host {
   output: () => string;
 }
 
+/**
+ * What serve runs from: a bundle of the current sources built once for this file into out/ (where
+ * its native modules resolve). bin/bindery.js would run stale-bundle sources through tsx, seconds
+ * more per start on a busy machine, and this spec starts serve twice per test.
+ */
+let serveEntry = path.join(REPO_ROOT, 'bin', 'bindery.js');
+const BUNDLE_DIR = path.join(REPO_ROOT, 'out', `cli-e2e-connection-${process.pid}`);
+test.beforeAll(async () => {
+  const build = (await import(pathToFileURL(path.join(REPO_ROOT, 'scripts', 'build.js')).href)) as { buildCli(options: { outDir: string }): Promise<unknown> };
+  await build.buildCli({ outDir: BUNDLE_DIR });
+  serveEntry = path.join(BUNDLE_DIR, 'bindery.js');
+});
+test.afterAll(() => fs.rm(BUNDLE_DIR, { recursive: true, force: true }));
+
 async function startHost(dataDir: string, port: number): Promise<Host> {
-  const args = [path.join(REPO_ROOT, 'bin', 'bindery.js'), 'serve', '--port', String(port), '--keep-token', '--data-dir', dataDir];
+  const args = [serveEntry, 'serve', '--port', String(port), '--keep-token', '--data-dir', dataDir];
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
@@ -55,10 +70,30 @@ function kill(host: Host, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
+/** One screenshot at the page's current size in `scheme` (a resize relayouts the review: the caller does it once per size). */
 async function shoot(page: Page, name: string, width: number, height: number, scheme: 'light' | 'dark'): Promise<void> {
-  await page.setViewportSize({ width, height });
   await page.emulateMedia({ colorScheme: scheme });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-${width}x${height}.png`) });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-${width}x${height}.png`), animations: 'disabled', caret: 'hide' });
+}
+
+/**
+ * A repository, its tool and a plan with README.md edited in its sandbox, and serve started over
+ * them. Process starts are what is slow on a busy machine: once the first command has made the
+ * database, serve starts beside the commands that need no plan, and independent ones run together.
+ */
+async function seed(dataDir: string): Promise<{ host: Host; repo: string; planId: string; sandbox: { id: string; path: string } }> {
+  const repo = await workspace.gitRepo('site');
+  const tool = await workspace.file('tool.yaml', 'name: tidy\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n');
+  await bindery(dataDir, 'resources', 'add', 'local/site', '--type', 'git-checkout', '--location', repo);
+  const starting = startHost(dataDir, 0).then((host) => (hosts.push(host), host));
+  const registered = Promise.all([bindery(dataDir, 'projects', 'add', 'web'), bindery(dataDir, 'tools', 'import', tool)]).then(() =>
+    bindery(dataDir, 'projects', 'link', 'web', 'local/site'),
+  );
+  const [host] = await Promise.all([starting, registered]);
+  const plan = (await bindery(dataDir, 'plans', 'create', 'tidy', '--project', 'web')) as { plan_id: string; sandboxes: Array<{ id: string; path: string }> };
+  const sandbox = plan.sandboxes[0]!;
+  await fs.appendFile(path.join(sandbox.path, 'README.md'), 'A line from the agent.\n');
+  return { host, repo, planId: plan.plan_id, sandbox };
 }
 
 let workspace: Workspace;
@@ -73,25 +108,8 @@ test.afterEach(async () => {
 
 test('the bar shows while serve is down, actions are disabled, and the tab reconnects by itself', async ({ page, dataDir }, testInfo) => {
   test.skip(testInfo.project.name !== 'web', 'The web host only: Electron has no connection to lose.');
-  const repo = await workspace.gitRepo('site');
-  const tool = await workspace.file(
-    'tool.yaml',
-    'name: tidy\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n',
-  );
-  await bindery(dataDir, 'resources', 'add', 'local/site', '--type', 'git-checkout', '--location', repo);
-  await bindery(dataDir, 'projects', 'add', 'web');
-  await bindery(dataDir, 'projects', 'link', 'web', 'local/site');
-  await bindery(dataDir, 'tools', 'import', tool);
-  const plan = (await bindery(dataDir, 'plans', 'create', 'tidy', '--project', 'web')) as {
-    plan_id: string;
-    sandboxes: Array<{ id: string; path: string }>;
-  };
-  const sandbox = plan.sandboxes[0]!;
-  await fs.appendFile(path.join(sandbox.path, 'README.md'), 'A line from the agent.\n');
-
-  const first = await startHost(dataDir, 0);
-  hosts.push(first);
-  await page.goto(`${first.url}#/plans/${plan.plan_id}/review/${sandbox.id}`);
+  const { host: first, planId, sandbox } = await seed(dataDir);
+  await page.goto(`${first.url}#/plans/${planId}/review/${sandbox.id}`);
   const review = new ReviewPage(page);
   const commit = page.getByRole('button', { name: /^Commit (all|selected)/ });
   const discard = page.getByRole('button', { name: /^Discard/ });
@@ -118,6 +136,7 @@ test('the bar shows while serve is down, actions are disabled, and the tab recon
     [1280, 800],
     [1024, 768],
   ] as const) {
+    await page.setViewportSize({ width, height });
     for (const scheme of ['light', 'dark'] as const) await shoot(page, 'disconnected-bar', width, height, scheme);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -142,23 +161,15 @@ test('the bar shows while serve is down, actions are disabled, and the tab recon
 
 test('a dialog open when serve goes away still closes by Cancel and ×; its action waits for the host', async ({ page, dataDir }, testInfo) => {
   test.skip(testInfo.project.name !== 'web', 'The web host only: Electron has no connection to lose.');
-  const repo = await workspace.gitRepo('site');
-  const tool = await workspace.file('tool.yaml', 'name: tidy\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n');
-  await bindery(dataDir, 'resources', 'add', 'local/site', '--type', 'git-checkout', '--location', repo);
-  await bindery(dataDir, 'projects', 'add', 'web');
-  await bindery(dataDir, 'projects', 'link', 'web', 'local/site');
-  await bindery(dataDir, 'tools', 'import', tool);
-  const plan = (await bindery(dataDir, 'plans', 'create', 'tidy', '--project', 'web')) as { plan_id: string; sandboxes: Array<{ path: string }> };
-  await fs.appendFile(path.join(plan.sandboxes[0]!.path, 'README.md'), 'A line from the agent.\n');
-
-  const host = await startHost(dataDir, 0);
-  hosts.push(host);
-  await page.goto(`${host.url}#/plans/${plan.plan_id}`);
+  const { host, repo, planId } = await seed(dataDir);
+  await page.goto(`${host.url}#/plans/${planId}`);
   const commitAll = page.getByRole('button', { name: /^Commit all \(1\)/ });
   await commitAll.click();
   const dialog = page.getByRole('dialog');
   const submit = dialog.locator('button[type="submit"]');
   await expect(submit).toBeEnabled();
+  // The worst place for focus when the host goes: on the action that becomes disabled.
+  await submit.focus();
 
   await kill(host, 'SIGKILL');
   await expect(page.getByTestId('connection-bar')).toBeVisible();
@@ -166,7 +177,10 @@ test('a dialog open when serve goes away still closes by Cancel and ×; its acti
   await expect(submit).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeEnabled();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The keyboard still reaches the dialog: Tab lands inside it, and Esc closes it as Cancel does.
+  await page.keyboard.press('Tab');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(commitAll).toBeDisabled();
   // Nothing was committed.
