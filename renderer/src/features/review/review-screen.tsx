@@ -239,7 +239,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
       {outcome && <OutcomeCallout outcome={outcome} onDismiss={() => setOutcome(null)} />}
       <ErrorCallout error={review.changesError} />
       {review.changes?.violation && <ErrorCallout error={review.changes.violation} />}
-      <div className="review-split" style={{ gridTemplateColumns: `${panelWidth}px 1px minmax(0, 1fr)${notes.panelOpen ? ' minmax(280px, 340px)' : ''}` }}>
+      <div className="review-split" style={{ gridTemplateColumns: splitColumns(panelWidth, notes.panelOpen) }}>
         <FilePanel
           id="review-file-panel"
           changes={listed}
@@ -257,10 +257,10 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
         />
         <ReviewNotesScope scope={notes.scope}>
           {reviewScope.kind === 'run' && change ? (
-          <RunDiffPanel change={change} runId={reviewScope.runId} changeStep={changeStep} />
-        ) : (
-          <DiffPanel change={change} changeStep={changeStep} />
-        )}
+            <RunDiffPanel change={change} runId={reviewScope.runId} changeStep={changeStep} />
+          ) : (
+            <DiffPanel change={change} changeStep={changeStep} />
+          )}
         </ReviewNotesScope>
         {notes.panelOpen && <ReviewNotesPanel scope={notes.scope} view={view} onRunFinished={() => void loadPlan(planId)} />}
       </div>
@@ -308,4 +308,9 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
       )}
     </div>
   );
+}
+
+/** The review's columns; with the notes panel open the file list gives up width so the diff keeps room. */
+function splitColumns(fileWidth: number, notesOpen: boolean): string {
+  return notesOpen ? `${Math.min(fileWidth, 232)}px 1px minmax(0, 1fr) minmax(260px, 300px)` : `${fileWidth}px 1px minmax(0, 1fr)`;
 }
