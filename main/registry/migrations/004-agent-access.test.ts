@@ -19,7 +19,7 @@ describe('migration 004: agent access', () => {
     ).run(T0, T0);
     old.close();
 
-    const db = openDatabase(file);
+    const db = openDatabase(file, MIGRATIONS.slice(0, 4));
     expect(schemaVersion(db)).toBe(4);
     expect(findProject(db, 'demo')?.agentMayCommit).toBe(false);
     expect(getPlan(db, 'A')).toMatchObject({ createdBy: 'person', reviewRequestedAt: null });
