@@ -28,7 +28,7 @@ test('j/k, arrows and "/" still work with focus on a checkbox', async ({ app }) 
   await page.getByRole('radio', { name: 'Flat' }).click();
 
   // A click on b's checkbox leaves focus there; j moves to the next file all the same.
-  const box = review.row('b.txt').getByRole('checkbox');
+  const box = review.commitBox('b.txt');
   await box.click();
   await expect(box).toBeFocused();
   await expect(box).not.toBeChecked();

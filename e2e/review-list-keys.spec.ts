@@ -171,10 +171,10 @@ test('keys: one Tab stop, arrows and Space in the list, j/k, n/p, /, Ctrl+Enter 
   await expect(review.file(next)).toBeFocused();
   await expect(review.file(next)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Space');
-  await expect(review.row(next).getByRole('checkbox')).not.toBeChecked();
+  await expect(review.commitBox(next)).not.toBeChecked();
   await expect(review.file(next)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Space');
-  await expect(review.row(next).getByRole('checkbox')).toBeChecked();
+  await expect(review.commitBox(next)).toBeChecked();
   await page.keyboard.press('ArrowUp');
   await expect(review.file('src/app.ts')).toBeFocused();
 

@@ -110,11 +110,14 @@ export class ReviewPage extends AppShell {
     return this.page.getByRole('region', { name: `Changes in ${path}` });
   }
 
+  /** The checkbox that includes a file in the next commit (the row also has its "Viewed" one). */
+  commitBox(path: string): Locator {
+    return this.row(path).getByRole('checkbox', { name: `Commit ${path}` });
+  }
+
   /** Includes or leaves out a file of the next commit. */
   async check(path: string, on: boolean): Promise<void> {
-    await this.row(path)
-      .getByRole('checkbox', { name: `Commit ${path}` })
-      .setChecked(on);
+    await this.commitBox(path).setChecked(on);
   }
 
   /** Opens the commit dialog. */
