@@ -29,6 +29,15 @@ export interface ReviewStateStore {
 export const useReviewState = create<ReviewStateStore>()((set, get) => {
   let loading: Promise<void> | null = null;
   let again = false;
+  // Marks asked for and not yet confirmed by a load that began after the server took them: a load
+  // already under way when the person clicked answers without them, and must not undo the click.
+  const pending = new Map<string, { viewed: boolean; at: string; token: symbol }>();
+  const overlay = (state: ReviewState): ReviewState => {
+    if (pending.size === 0) return state;
+    const marks = state.marks.filter((m) => !pending.has(m.path));
+    for (const [path, mark] of pending) if (mark.viewed) marks.push({ path, viewedAt: mark.at, stale: false });
+    return { ...state, marks };
+  };
   const loadOnce = async (): Promise<void> => {
     const { planId, sandboxId, scope } = get();
     if (!planId || !sandboxId) return;
@@ -36,7 +45,7 @@ export const useReviewState = create<ReviewStateStore>()((set, get) => {
       const state = await api.reviewState({ plan: planId, sandbox: sandboxId, scope });
       if (get().sandboxId !== sandboxId) return;
       const kept = validScope(get().scope, state);
-      set({ state, loadedScope: scopeKey(scope), error: null, scope: kept });
+      set({ state: overlay(state), loadedScope: scopeKey(scope), error: null, scope: kept });
       if (scopeKey(kept) !== scopeKey(scope)) again = true;
     } catch (error) {
       if (get().sandboxId !== sandboxId) return;
@@ -57,6 +66,7 @@ export const useReviewState = create<ReviewStateStore>()((set, get) => {
     scopeError: null,
     open: (planId, sandboxId) => {
       if (get().sandboxId === sandboxId && get().planId === planId) return;
+      pending.clear();
       set({ planId, sandboxId, scope: { kind: 'all' }, state: null, loadedScope: null, error: null, scopeError: null });
     },
     load: async () => {
@@ -81,19 +91,19 @@ export const useReviewState = create<ReviewStateStore>()((set, get) => {
     setViewed: async (paths, viewed) => {
       const { planId, sandboxId, state } = get();
       if (!planId || !sandboxId || paths.length === 0) return;
-      if (state) {
-        const asked = new Set(paths);
-        const now = new Date().toISOString();
-        const others = state.marks.filter((m) => !asked.has(m.path));
-        const marks = viewed ? [...others, ...paths.map((path) => ({ path, viewedAt: now, stale: false }))] : others;
-        set({ state: { ...state, marks } });
-      }
+      const token = Symbol('mark');
+      const at = new Date().toISOString();
+      for (const path of paths) pending.set(path, { viewed, at, token });
+      if (state) set({ state: overlay(state) });
       try {
         await api.markViewed({ plan: planId, sandbox: sandboxId, paths, viewed });
       } catch (error) {
         set({ error });
       }
-      await get().load();
+      // Dropped only once a load that began after the answer is in, so no older load can undo it on screen.
+      await get().load().finally(() => {
+        for (const path of paths) if (pending.get(path)?.token === token) pending.delete(path);
+      });
     },
   };
 });
