@@ -110,9 +110,11 @@ async function undoLocked(context: EngineContext, sandbox: SandboxInfo): Promise
   } catch (error) {
     if (!(error instanceof ConflictError && (error.details as { state?: string } | undefined)?.state === 'undone')) throw error;
     // The journal has it undone, but its end was not recorded here (a crash right after it, or recovery finished it just now).
-    context.store.markCommitUndone(commit.id, context.now());
-    context.store.setStatus(sandbox.id, 'ready', context.now());
-    logEvent(context, 'commit.undone', sandbox.planId, sandbox.id, `The last commit of ${sandbox.resourceName} had already been undone; it is now recorded as undone.`);
+    context.store.transaction(() => {
+      context.store.markCommitUndone(commit.id, context.now());
+      context.store.setStatus(sandbox.id, 'ready', context.now());
+      logEvent(context, 'commit.undone', sandbox.planId, sandbox.id, `The last commit of ${sandbox.resourceName} had already been undone; it is now recorded as undone.`);
+    });
     context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'ready' });
     return { restored: [], gitCommit: commit.gitCommit };
   }
@@ -122,10 +124,12 @@ async function undoLocked(context: EngineContext, sandbox: SandboxInfo): Promise
       { paths: result.paths.map((p) => ({ path: p.relPath, reason: p.reason })) },
     );
   }
-  context.store.markCommitUndone(commit.id, context.now());
-  context.store.setStatus(sandbox.id, 'ready', context.now());
   const note = commit.gitCommit ? ` The git commit ${commit.gitCommit.slice(0, 12)} stays on the branch; revert it with git if needed.` : '';
-  logEvent(context, 'commit.undone', sandbox.planId, sandbox.id, `Undid the commit of ${sandbox.resourceName}: ${result.restored.length} file(s) restored.${note}`);
+  context.store.transaction(() => {
+    context.store.markCommitUndone(commit.id, context.now());
+    context.store.setStatus(sandbox.id, 'ready', context.now());
+    logEvent(context, 'commit.undone', sandbox.planId, sandbox.id, `Undid the commit of ${sandbox.resourceName}: ${result.restored.length} file(s) restored.${note}`);
+  });
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'ready' });
   return { restored: result.restored, gitCommit: commit.gitCommit };
 }
@@ -169,11 +173,15 @@ async function apply(context: EngineContext, plan: CommitPlan, options: CommitOp
     undoneAt: null,
     createdAt: context.now(),
   };
-  context.store.insertCommit(commit, ownStates(plan, result.committed));
-  context.store.setStatus(sandbox.id, 'committed', context.now());
   const leftOut = onBranch?.ignored.length ? ` (${onBranch.ignored.length} ignored file(s) left out of it: ${onBranch.ignored.slice(0, 5).map(displayPath).join(', ')})` : '';
   const how = onBranch ? ` and committed as ${onBranch.commit.slice(0, 12)} on ${branch}${leftOut}` : '';
-  logEvent(context, 'commit', sandbox.planId, sandbox.id, `Committed ${result.written.length} written, ${result.deleted.length} deleted into ${sandbox.originalPath}${how}.`);
+  // One registry transaction: a kill between the commit's row and its status would leave a recorded
+  // commit recovery has nothing to do for, with the sandbox still "ready" and no line in the log.
+  context.store.transaction(() => {
+    context.store.insertCommit(commit, ownStates(plan, result.committed));
+    context.store.setStatus(sandbox.id, 'committed', context.now());
+    logEvent(context, 'commit', sandbox.planId, sandbox.id, `Committed ${result.written.length} written, ${result.deleted.length} deleted into ${sandbox.originalPath}${how}.`);
+  });
   context.emit({ type: 'status', planId: sandbox.planId, sandboxId: sandbox.id, status: 'committed' });
   return { kind: 'committed', sandboxId: sandbox.id, commit, skipped: plan.skipped, partial: plan.partial, left: plan.left };
 }

@@ -94,6 +94,11 @@ export async function recoverSandboxes(context: EngineContext): Promise<Recovery
  * to the one before it.
  */
 export function noteRecovered(context: EngineContext, done: RecoveredTransaction, when: string): void {
+  // Record, status and log line land together, as a commit's own do (commit.ts).
+  context.store.transaction(() => noteRecoveredNow(context, done, when));
+}
+
+function noteRecoveredNow(context: EngineContext, done: RecoveredTransaction, when: string): void {
   const commit = context.store.commitOfTransaction(done.transactionId) ?? recordFinishedCommit(context, done);
   if (done.outcome === 'undone' && commit && !commit.undoneAt) {
     context.store.markCommitUndone(commit.id, context.now());
