@@ -63,7 +63,7 @@ export default tseslint.config(
   layer(['main/git/**'], [layerImport(['registry', 'sandbox', 'handlers', 'services', ...HOSTS], 'main/git')], [], ['simple-git']),
   layer(['main/registry/**'], [layerImport(['sandbox', 'handlers', 'services', ...HOSTS], 'main/registry')]),
   layer(['main/sandbox/**'], [
-    layerImport(['registry', 'handlers', 'services', ...HOSTS], 'main/sandbox (it reaches persistence through its store port, sandbox/store.ts)'),
+    layerImport(['registry', 'handlers', 'services', ...HOSTS], 'main/sandbox (it reaches persistence through its store port, sandbox/context.ts)'),
     { regex: String.raw`^(\./|(\.\./)+)(${ROOMS.join('|')})/(?!index\.ts$)`, message: 'Another room of the engine is reached through its index.ts.' },
   ]),
   layer(['main/handlers/**', 'main/services/**'], [

@@ -1,5 +1,5 @@
 /**
- * The sandbox engine's store (main/sandbox/store.ts) over the registry database. It matches that
+ * The sandbox engine's store (main/sandbox/context.ts) over the registry database. It matches that
  * interface by shape, without importing it: the registry does not look up at the engine; the
  * composition root hands one to the other and the type checker compares them there.
  */

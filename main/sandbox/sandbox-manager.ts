@@ -13,12 +13,11 @@ import { commitAll, commitSandbox, undoLastCommit, type CommitOptions, type Comm
 import type { RecoveredTransaction } from './commit/index.ts';
 import { discardSandbox, type DiscardOptions, type DiscardOutcome } from './discard/index.ts';
 import { assertUndoable, listTrashEntries, purgeTrash, restoreTrash } from './discard/index.ts';
-import { logEvent, type CommitJournal, type EngineContext, type SandboxEvent } from './engine-context.ts';
+import { logEvent, type CommitJournal, type EngineContext, type SandboxEvent, type SandboxStore } from './context.ts';
 import type { ProvisionProgress } from './provision/index.ts';
 import { layoutFor } from './provision/index.ts';
 import { createSandbox, shareSandbox, type SandboxRequest } from './provision/index.ts';
 import { recoverSandboxes, type RecoveryReport } from './recovery/index.ts';
-import type { SandboxStore } from './store.ts';
 
 export type { ProvisionProgress, SandboxEvent, CommitJournal, SandboxRequest, SandboxStore };
 

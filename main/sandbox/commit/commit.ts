@@ -11,7 +11,7 @@ import { expectedFor } from '../changes/index.ts';
 import { withSandboxLocks } from './lock.ts';
 import { checkResolutions, conflictError, planCommit, type CommitPlan, type CommitSelection } from './operations.ts';
 import { hunkConflictError } from './partial.ts';
-import { logEvent, type EngineContext } from '../engine-context.ts';
+import { logEvent, type EngineContext } from '../context.ts';
 import { displayPath } from '../fs/index.ts';
 import { commitPaths, currentBranch } from './git-commit.ts';
 import { leftList, type CommitProgress, type DriftedPath } from './journal/index.ts';

@@ -3,7 +3,7 @@
  * folder and one per sandbox it touches, shared by every process on the data directory (see
  * journal/process-lock.ts), so two processes never commit, undo or recover the same folder at once.
  */
-import type { EngineContext } from '../engine-context.ts';
+import type { EngineContext } from '../context.ts';
 import { folderKey, locksDirOf, withLocks, type LockKey } from './journal/index.ts';
 import type { SandboxInfo } from '../../../shared/dto.ts';
 

@@ -10,7 +10,7 @@ import { ConflictError } from '../../../shared/errors.ts';
 import { makeFoldersWritable, makeReadOnly } from '../provision/index.ts';
 import { countChanges, detectChanges } from '../changes/index.ts';
 import { forgetListing } from '../changes/index.ts';
-import { logEvent, type EngineContext } from '../engine-context.ts';
+import { logEvent, type EngineContext } from '../context.ts';
 import { git } from '../../git/index.ts';
 import { assertDeletable, metaDir } from '../provision/index.ts';
 import type { ChangeCountsInfo, ChangedFile, SandboxInfo, TrashItem } from '../../../shared/dto.ts';

@@ -9,8 +9,7 @@ import path from 'node:path';
 import type { SandboxInfo } from '../../../shared/dto.ts';
 import { git } from '../../git/index.ts';
 import { checkpointRefs, copyCheckpointDir, deleteCheckpointRefs, setCheckpointRefs } from '../checkpoints/index.ts';
-import type { EngineContext } from '../engine-context.ts';
-import type { CheckpointRow } from '../store.ts';
+import type { CheckpointRow, EngineContext } from '../context.ts';
 import { unpackSnapshot, withObjectsLock } from './git-objects.ts';
 import { exists, moveDir, removeTree } from './trash-files.ts';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, NotFoundError, UnsafePathError } from '../../../shared/errors.ts';
 import { makeFoldersWritable, makeReadOnly } from '../provision/index.ts';
-import { logEvent, type EngineContext } from '../engine-context.ts';
+import { logEvent, type EngineContext } from '../context.ts';
 import { copyIgnored } from './ignored.ts';
 import { unpackSnapshot, withObjectsLock } from './git-objects.ts';
 import { inRoot } from '../fs/index.ts';

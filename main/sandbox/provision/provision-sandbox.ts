@@ -8,7 +8,7 @@ import { ulid } from 'ulid';
 import { ConflictError, ValidationError } from '../../../shared/errors.ts';
 import type { AccessMode, SandboxStrategy } from '../../../shared/model.ts';
 import type { SandboxInfo } from '../../../shared/dto.ts';
-import { logEvent, type EngineContext } from '../engine-context.ts';
+import { logEvent, type EngineContext } from '../context.ts';
 import { manifestFile, readManifest, writeBaseline } from '../changes/index.ts';
 import { makeWritable, restoreModes, widestAccess } from './access.ts';
 import type { ProvisionProgress } from './copy-tree.ts';

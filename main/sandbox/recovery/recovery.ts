@@ -11,7 +11,7 @@ import { ulid } from 'ulid';
 import { ConflictError } from '../../../shared/errors.ts';
 import { makeFoldersWritable } from '../provision/index.ts';
 import { finishDiscard, putBack } from '../discard/index.ts';
-import { logEvent, type EngineContext } from '../engine-context.ts';
+import { logEvent, type EngineContext } from '../context.ts';
 import type { RecoveredTransaction } from '../commit/index.ts';
 import { readSmallEntry, TEXT_LIMIT } from '../changes/index.ts';
 import { inRoot } from '../fs/index.ts';

@@ -1,9 +1,12 @@
 /**
- * The sandbox engine's persistence port: the few records it keeps (sandboxes, their commits, the
- * trash, the activity log), in the domain's words. main/registry implements it over SQLite and
- * the composition root passes it in, so the engine never sees a database.
+ * What every part of the sandbox engine shares (EngineContext): its persistence port (SandboxStore,
+ * the few records it keeps in the domain's words; main/registry implements it over SQLite and the
+ * composition root passes it in, so the engine never sees a database), the folders, the commit
+ * journal, the clock, the activity log and the event listeners.
  */
-import type { ActivityItem, CommitInfo, CommittedState, SandboxInfo, SandboxStatusValue, TrashItem } from '../../shared/dto.ts';
+import type { ActivityItem, CommitInfo, CommittedState, SandboxChangeList, SandboxInfo, SandboxStatusValue, TrashItem } from '../../shared/dto.ts';
+import type { journal as JournalModule } from './commit/index.ts';
+import type { ProvisionProgress, SandboxLayout } from './provision/index.ts';
 
 /**
  * How soon a transaction must be on disk. `flushed`: before it returns (the default).
@@ -77,4 +80,31 @@ export interface CheckpointRow {
   kind: 'commit' | 'manifest';
   ref: string;
   at: string;
+}
+
+/** The commit journal's functions (main/sandbox/commit/journal/index.ts), injected so tests can add fault hooks. */
+export type CommitJournal = Pick<typeof JournalModule, 'applyTransaction' | 'undoTransaction' | 'recoverTransactions' | 'abandonTransaction'>;
+
+/** Events the engine reports: provisioning progress, sandbox status, live change lists. */
+export type SandboxEvent =
+  | ({ type: 'progress'; planId: string; resourceId: string; sandboxId: string } & ProvisionProgress)
+  | { type: 'status'; planId: string; sandboxId: string; status: SandboxStatusValue }
+  | { type: 'changes'; planId: string; sandboxId: string; changes: SandboxChangeList }
+  /** Recovery finished an interrupted commit or undo of one of the plan's sandboxes. */
+  | { type: 'recovered'; planId: string; sandboxId: string };
+
+/** Shared state of one engine instance. */
+export interface EngineContext {
+  store: SandboxStore;
+  layout: SandboxLayout;
+  journal: CommitJournal;
+  trashDays: number;
+  /** The current time as an ISO string. */
+  now(): string;
+  emit(event: SandboxEvent): void;
+}
+
+/** Appends a line to the activity log. */
+export function logEvent(context: EngineContext, kind: string, planId: string | null, sandboxId: string | null, message: string): void {
+  context.store.logActivity({ at: context.now(), kind, planId, sandboxId, message });
 }
