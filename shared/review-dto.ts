@@ -53,6 +53,19 @@ export interface RunCheckpoint {
   endedAt: string | null;
 }
 
+/**
+ * A run's checkpoint of one sandbox as recorded: a private git commit (`ref` its id) or a copy's
+ * manifest (`ref` its file name). Declared once for the registry and the engine's store port.
+ */
+export interface StoredCheckpoint {
+  runId: string;
+  sandboxId: string;
+  moment: 'start' | 'end';
+  kind: 'commit' | 'manifest';
+  ref: string;
+  at: string;
+}
+
 /** What the review screen shows beside a sandbox's change list. */
 export interface ReviewState {
   sandboxId: string;

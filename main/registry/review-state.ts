@@ -3,6 +3,7 @@
  * saw, and the checkpoints a tool run leaves in each sandbox at its start and end.
  */
 import type { Database } from 'better-sqlite3';
+import type { StoredCheckpoint } from '../../shared/review-dto.ts';
 
 /** A stored viewed mark: the change it saw (`changeKey`) and when. */
 export interface StoredMark {
@@ -11,15 +12,6 @@ export interface StoredMark {
   viewedAt: string;
 }
 
-/** A run's checkpoint of one sandbox: a private git commit, or a manifest file of a copy. */
-export interface StoredCheckpoint {
-  runId: string;
-  sandboxId: string;
-  moment: 'start' | 'end';
-  kind: 'commit' | 'manifest';
-  ref: string;
-  at: string;
-}
 
 /** Marks `marks` viewed in a sandbox, replacing earlier marks of those paths, in one transaction. */
 export function saveMarks(db: Database, sandboxId: string, marks: readonly StoredMark[]): void {

@@ -5,11 +5,11 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { ActivityItem, CommitInfo, CommittedState, SandboxInfo, SandboxStatusValue, TrashItem } from '../../shared/dto.ts';
+import type { StoredCheckpoint } from '../../shared/review-dto.ts';
 import { logActivity } from './activity.ts';
 import { commitFlushingLater, flushed } from './database.ts';
 import { findResource } from './resources.ts';
 import * as checkpoints from './review-state.ts';
-import type { StoredCheckpoint } from './review-state.ts';
 import * as commits from './sandbox-commits.ts';
 import * as sandboxes from './sandboxes.ts';
 import * as trash from './trash.ts';

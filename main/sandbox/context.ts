@@ -5,6 +5,7 @@
  * journal, the clock, the activity log and the event listeners.
  */
 import type { ActivityItem, CommitInfo, CommittedState, SandboxChangeList, SandboxInfo, SandboxStatusValue, TrashItem } from '../../shared/dto.ts';
+import type { StoredCheckpoint } from '../../shared/review-dto.ts';
 import type { journal as JournalModule } from './commit/index.ts';
 import type { ProvisionProgress, SandboxLayout } from './provision/index.ts';
 
@@ -65,21 +66,11 @@ export interface SandboxStore {
   logActivity(entry: Omit<ActivityItem, 'id'>): void;
 
   /** The run checkpoints recorded of a sandbox (see checkpoints/), oldest first. */
-  sandboxCheckpoints(sandboxId: string): CheckpointRow[];
+  sandboxCheckpoints(sandboxId: string): StoredCheckpoint[];
   /** A discard: the sandbox's checkpoints are no longer its own (gone, or kept in its trash entry). */
   forgetCheckpoints(sandboxId: string): void;
   /** A restore: the checkpoints its discard kept are the sandbox's again. */
-  restoreCheckpoints(rows: readonly CheckpointRow[]): void;
-}
-
-/** A run's checkpoint of a sandbox as recorded: a private commit (`ref` its id) or a copy's manifest (`ref` its file name). */
-export interface CheckpointRow {
-  runId: string;
-  sandboxId: string;
-  moment: 'start' | 'end';
-  kind: 'commit' | 'manifest';
-  ref: string;
-  at: string;
+  restoreCheckpoints(rows: readonly StoredCheckpoint[]): void;
 }
 
 /** The commit journal's functions (main/sandbox/commit/journal/index.ts), injected so tests can add fault hooks. */

@@ -7,16 +7,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SandboxInfo } from '../../../shared/dto.ts';
+import type { StoredCheckpoint } from '../../../shared/review-dto.ts';
 import { git } from '../../git/index.ts';
 import { checkpointRefs, copyCheckpointDir, deleteCheckpointRefs, setCheckpointRefs } from '../checkpoints/index.ts';
-import type { CheckpointRow, EngineContext } from '../context.ts';
+import type { EngineContext } from '../context.ts';
 import { unpackSnapshot, withObjectsLock } from './git-objects.ts';
 import { exists, moveDir, removeTree } from './trash-files.ts';
 
 /** What an entry keeps of its sandbox's checkpoints. */
 interface KeptCheckpoints {
   refs: Array<{ name: string; id: string }>;
-  rows: CheckpointRow[];
+  rows: StoredCheckpoint[];
 }
 
 const KEPT = 'checkpoints.json';
@@ -59,7 +60,7 @@ export async function removeCheckpoints(context: EngineContext, sandbox: Sandbox
  * into the original under its objects lock, the manifests into the data folder. Returns the rows
  * to record again.
  */
-export async function restoreCheckpoints(context: EngineContext, sandbox: SandboxInfo, trashPath: string): Promise<CheckpointRow[]> {
+export async function restoreCheckpoints(context: EngineContext, sandbox: SandboxInfo, trashPath: string): Promise<StoredCheckpoint[]> {
   const kept = await fs.readFile(path.join(trashPath, KEPT), 'utf8').then((text) => JSON.parse(text) as KeptCheckpoints, () => null);
   if (!kept) return [];
   const pack = await fs.readFile(path.join(trashPath, PACK)).catch(() => null);
