@@ -6,7 +6,7 @@ export { assertSelected, lookAtTransactions, previewMerge, readJournalOrNull, re
 export type { CommitOutcome, FaultPoint, JournalHooks, TransactionLook } from './commit/index.ts';
 export { DISCARDING_FLAG, RESTORING_FLAG, heldByLiveProcess, isProcessAlive } from './discard/index.ts';
 export type { DiscardOutcome } from './discard/index.ts';
-export { displayPath, inRoot } from './fs/index.ts';
+export { displayPath, forEachLimit, inRoot } from './fs/index.ts';
 export { isStrictlyInside, layoutFor, readMarker } from './provision/index.ts';
 export type { SandboxLayout } from './provision/index.ts';
 export type { RecoveryReport } from './recovery/index.ts';

@@ -7,21 +7,17 @@ import path from 'node:path';
 import type { ResourceStatus } from '../../shared/dto.ts';
 import type { Resource } from '../../shared/model.ts';
 import { workTreeStatus } from '../git/index.ts';
+import { forEachLimit } from '../sandbox/index.ts';
 
 const CONCURRENCY = 4;
 const GIT_TIMEOUT_MS = 20_000;
 
-/** The status of each resource, in the order given. */
+/** The status of each resource, in the order given (through the engine's one pool; resourceStatus never throws). */
 export async function resourceStatuses(resources: readonly Resource[]): Promise<ResourceStatus[]> {
   const out: ResourceStatus[] = new Array(resources.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < resources.length) {
-      const index = next++;
-      out[index] = await resourceStatus(resources[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, resources.length) }, worker));
+  await forEachLimit(resources, CONCURRENCY, async (resource, index) => {
+    out[index] = await resourceStatus(resource);
+  });
   return out;
 }
 
