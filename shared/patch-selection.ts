@@ -7,7 +7,7 @@
  * bare number therefore matches both a deletion and an addition with that number (the usual
  * "replace lines 10-14"); a range marked `old` or `new` matches one side only.
  */
-import { eachHunkLine, hunkNumbers, lineChanges, lineHunks } from './diff/hunks.ts';
+import { eachHunkLine, hunkNumbers, lineChanges, lineHunks, type LineChange } from './diff/hunks.ts';
 import { internLines, matchLines, splitLines } from './diff/line-match.ts';
 import { ValidationError } from './errors.ts';
 
@@ -82,13 +82,16 @@ export function changeKey(line: PatchLine): ChangeKey | null {
   return null;
 }
 
-/** The hunks of `original` -> `modified`, from the shared line match (as `plans diff` and the viewer cut them); refuses binary text (NUL bytes). */
-export function filePatch(original: string, modified: string): FilePatch {
+/**
+ * The hunks of `original` -> `modified`, from the shared line match (as `plans diff` and the viewer
+ * cut them); refuses binary text (NUL bytes). `changes`, when given, are that match's changes
+ * already made for the same two texts (the viewer's exact line diff), so they are not made twice.
+ */
+export function filePatch(original: string, modified: string, changes?: readonly LineChange[]): FilePatch {
   refuseBinary(original, modified);
   const oldLines = splitLines(original);
   const newLines = splitLines(modified);
-  const [a, b] = internLines(oldLines, newLines);
-  const cut = lineHunks(lineChanges(matchLines(a, b), a.length, b.length), a.length, PATCH_CONTEXT);
+  const cut = lineHunks(changes ?? matchedChanges(oldLines, newLines), oldLines.length, PATCH_CONTEXT);
   const hunks = cut.map((hunk, index): PatchHunk => {
     const lines: PatchLine[] = [];
     eachHunkLine(hunk, (sign, i, j) => {
@@ -99,6 +102,11 @@ export function filePatch(original: string, modified: string): FilePatch {
     return { id: index + 1, ...hunkNumbers(hunk), lines };
   });
   return { hunks };
+}
+
+function matchedChanges(oldLines: readonly string[], newLines: readonly string[]): LineChange[] {
+  const [a, b] = internLines(oldLines, newLines);
+  return lineChanges(matchLines(a, b), a.length, b.length);
 }
 
 /** The changed lines a selection names; refuses hunk ids and line ranges that name no change. */

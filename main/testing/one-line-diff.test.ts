@@ -53,6 +53,8 @@ function expectOneDiff(before: string, after: string, label: string): void {
   expect(printed.headers, label).toEqual(selection.headers);
   expect(printed.keys, label).toEqual(selection.keys);
   expect(viewerKeys(before, after), label).toEqual(selection.keys);
+  // The review cuts its hunks from the viewer's own changes rather than matching twice: same patch.
+  expect(filePatch(before, after, computeLineDiff(before, after).exact ?? undefined), label).toEqual(filePatch(before, after));
 }
 
 const LINES = ['', '', '}', '  return x;', 'alpha', 'beta', 'beta', '\tindent', 'import a;', 'gamma'];

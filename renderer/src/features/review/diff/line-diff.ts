@@ -39,6 +39,11 @@ export interface LineDiff {
   deletions: number;
   /** The exact diff needed too many edits; parts were shown as whole replacements. */
   approximate: boolean;
+  /**
+   * The changes of an exact comparison (null with whitespace left out), as the shared line match
+   * made them: partial commits cut their hunks from these rather than matching the texts again.
+   */
+  exact: readonly LineChange[] | null;
   /** Line-ending styles of the two sides. */
   oldEol: EolStyle;
   newEol: EolStyle;
@@ -91,8 +96,10 @@ export function computeLineDiff(oldText: string, newText: string, options: LineD
   const b = newLines.map(intern);
   const notes: MatchNotes = { approximate: false };
   const matches = matchLines(a, b, options.maxEdits ?? MAX_EDITS, notes);
+  const changes = lineChanges(matches, a.length, b.length);
   return {
-    ...assemble(lineChanges(matches, a.length, b.length), oldLines, newLines),
+    ...assemble(changes, oldLines, newLines),
+    exact: loose || options.maxEdits !== undefined ? null : changes,
     approximate: notes.approximate,
     oldEol: eolStyle(oldLines),
     newEol: eolStyle(newLines),

@@ -43,16 +43,16 @@ export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffR
   const excluded = given?.excluded ?? false;
   const setSelected = given?.setSelected;
   const { oldText, newText, binary } = file;
+  const exact = diff.exact;
   const patch = useMemo<FilePatch | null>(() => {
     if (binary || (oldText == null && newText == null)) return null;
     try {
-      return filePatch(oldText ?? '', newText ?? '');
+      // The viewer's exact line diff is of these same texts: its changes are cut, not made again.
+      return filePatch(oldText ?? '', newText ?? '', exact ?? undefined);
     } catch {
       return null; // binary text (NUL bytes): not offered
     }
-  }, [oldText, newText, binary]);
-  // Sent with the choice: the engine refuses it if the file is no longer these texts.
-  const texts = useMemo(() => (patch ? textsFingerprint(oldText ?? '', newText ?? '') : undefined), [patch, oldText, newText]);
+  }, [oldText, newText, binary, exact]);
   const map = useMemo(() => (patch ? mapLines(diff, patch) : null), [diff, patch]);
   const placed = useMemo(() => (map ? rowHunks(rows, map) : []), [rows, map]);
   const allKeys = useMemo(() => (patch ? changeKeys(patch) : []), [patch]);
@@ -65,10 +65,13 @@ export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffR
   const apply = useCallback(
     (next: Set<ChangeKey>) => {
       if (!scope || !patch || version === null) return;
+      // Sent with the choice: the engine refuses it if the file is no longer these texts. Made on
+      // the first choice, not on opening: hashing two large texts would delay every file's paint.
+      const texts = textsFingerprint(oldText ?? '', newText ?? '');
       const made = usePartialSelection.getState().choose(key, version, patch, next, texts);
       setSelected?.([scope.path], made !== 'none');
     },
-    [scope, patch, key, version, setSelected, texts],
+    [scope, patch, key, version, setSelected, oldText, newText],
   );
   const blocked = pickBlocked(file, hideWhitespace);
   const toggleLine = useCallback(
