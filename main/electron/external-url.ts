@@ -1,6 +1,6 @@
 /**
  * The one rule for links leaving the app: https only, no credentials, a real host name. Pure, so
- * it is tested exhaustively; the Electron side (open-external.ts) only applies it.
+ * it is tested exhaustively; the Electron side (window.ts, ipc-dispatch.ts) only applies it.
  */
 
 const MAX_URL_LENGTH = 2048;

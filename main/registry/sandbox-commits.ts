@@ -32,7 +32,7 @@ function toCommit(row: CommitRow): CommitInfo {
 
 /**
  * Records a commit, with what it left at each path when known. Paths are JSON so names that are
- * not UTF-8 survive (see sandbox/fs-path.ts).
+ * not UTF-8 survive (see sandbox/fs/paths.ts).
  */
 export function insertCommit(db: Database, commit: CommitInfo, committed: Record<string, CommittedState> = {}): void {
   db.prepare(

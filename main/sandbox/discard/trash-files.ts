@@ -97,7 +97,7 @@ export interface TrashRecord {
   emptyDirs?: string[];
   /** The mode of a copied sandbox's folder, given back on restore (a read_only one had no write bit). */
   rootMode?: number | null;
-  /** Ignored files a tool made in a worktree (see discard-ignored.ts), kept in `files` beside the changes. */
+  /** Ignored files a tool made in a worktree (see ignored.ts), kept in `files` beside the changes. */
   ignored?: string[];
 }
 

@@ -4,7 +4,7 @@
  * is what keeps change detection near `git status`); elsewhere, or if find fails, a Node walk
  * does the same. Change detection asks only for what changed since a moment: small trees are
  * walked in-process (cheaper than starting find), big ones by one find per core. Names keep
- * their exact bytes (fs-path.ts).
+ * their exact bytes (paths.ts).
  */
 import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';

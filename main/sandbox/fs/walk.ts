@@ -1,5 +1,5 @@
 /**
- * Directory walks that keep exact names (see fs-path.ts) and skip nothing silently: the async
+ * Directory walks that keep exact names (see paths.ts) and skip nothing silently: the async
  * walk lists a tree for copying, the sync walk feeds change detection (one lstat per entry,
  * no event-loop round trips, which is what makes it keep up with `git status`).
  */

@@ -1,5 +1,5 @@
 /**
- * The engine's crash trials (commit-crash-trials.test.ts, bench/commit-soak.ts): a child commits
+ * The engine's crash trials (sandbox/commit/crash-trials.test.ts, bench/commit-soak.ts): a child commits
  * (or undoes) a sandbox through a SandboxManager and is SIGKILLed at a random journal point or
  * after a random delay; after recovery at the next start, the original must be wholly old or
  * wholly new (for a partial commit, wholly the original plus the chosen hunks), and the registry (commit recorded, undone), the journal and the activity log must

@@ -1,5 +1,5 @@
 /**
- * Two processes committing into one original at once (commit-race.test.ts, bench/commit-soak.ts):
+ * Two processes committing into one original at once (sandbox/commit/race.test.ts, bench/commit-soak.ts):
  * one round sets up a data directory, an original of `files` files and its sandbox(es), starts two
  * child processes that commit, and checks what a person would: the original holds exactly the
  * winner's result, the loser says why it wrote nothing, and the registry, the journal, the
