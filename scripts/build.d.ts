@@ -12,3 +12,5 @@ export function buildAll(): Promise<void>;
 export function buildCli(options?: { outDir?: string }): Promise<import('esbuild').Metafile>;
 /** Renames the folder `fresh` to `target`, replacing what is there, safe beside another build doing the same. */
 export function swapIn(fresh: string, target: string): void;
+/** The CLI bundle's text as written: one shared import of each built-in, and pure ASCII. */
+export function finishCliBundle(text: string): string;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from './build.js';
+import { buildCli, finishCliBundle } from './build.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const temps: string[] = [];
@@ -167,6 +167,15 @@ describe('the CLI bundle (scripts/build.js buildCli)', () => {
     expect(groups).toEqual(commandsFor([]));
   });
 
+  it('is pure ASCII, which the loader reads as Latin-1, and shares one copy of each built-in', () => {
+    const text = fs.readFileSync(path.join(outDir, 'bindery.cjs'), 'utf8');
+    expect(/[\u0080-\uffff]/.test(text)).toBe(false);
+    expect(text).not.toMatch(/__toESM\(require\("node:/);
+    expect(finishCliBundle('a = __toESM(require("node:fs"), 1); b = __toESM(require("yaml"), 1); // d\u00e9j\u00e0 \u2014')).toBe(
+      'a = __binderyBuiltin("node:fs")   ; b = __toESM(require("yaml"), 1); // d\\u00e9j\\u00e0 \\u2014',
+    );
+  });
+
   it('lists the sources it was built from, and when, for bin/bindery.js', () => {
     const built = JSON.parse(fs.readFileSync(path.join(outDir, 'inputs.json'), 'utf8')) as { builtFrom: number; inputs: string[] };
     expect(built.inputs).toContain('main/cli/main.ts');
@@ -183,6 +192,8 @@ describe('bin/bindery.js', () => {
     fs.copyFileSync(path.join(root, 'bin', 'bindery.js'), path.join(dir, 'bin', 'bindery.js'));
     fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n');
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
+    // A development checkout: only there do sources change under the bundle.
+    fs.mkdirSync(path.join(dir, '.git'));
     fs.mkdirSync(path.join(dir, 'main', 'cli'), { recursive: true });
     // Type annotations: only tsx runs this.
     fs.writeFileSync(path.join(dir, 'main', 'cli', 'main.ts'), "export async function main(argv: string[]): Promise<number> {\n  console.log('sources ' + argv.join(' '));\n  return 3;\n}\n");
@@ -219,6 +230,16 @@ describe('bin/bindery.js', () => {
     expect(result.stdout).toBe('sources types list\n');
     expect(result.status).toBe(3);
     expect(result.stderr).toMatch(/^bindery: the CLI bundle is older than the sources, .*npm run build:cli.*\n$/);
+  });
+
+  it('trusts the bundle of an installed copy (no .git), whose sources do not change under it', () => {
+    const { dir, run } = checkout();
+    fs.rmSync(path.join(dir, '.git'), { recursive: true });
+    fs.appendFileSync(path.join(dir, 'main', 'cli', 'main.ts'), '// edited\n');
+    expect(run('types', 'list').stdout).toBe('bundle types list\n');
+    // A missing bundle still falls back to the sources.
+    fs.rmSync(path.join(dir, 'out'), { recursive: true });
+    expect(run('types', 'list').stdout).toBe('sources types list\n');
   });
 
   it('runs the sources when the bundle is missing or a source it was built from is gone', () => {
