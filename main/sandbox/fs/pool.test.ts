@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachLimit, STOP } from './pool.ts';
+import { balance, forEachLimit, STOP } from './pool.ts';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -51,5 +51,28 @@ describe('forEachLimit', () => {
 
   it('handles an empty list', async () => {
     expect(await forEachLimit([], 4, async () => undefined)).toBe(false);
+  });
+});
+
+describe('balance', () => {
+  it('puts the heaviest units first, each onto the lightest group', () => {
+    const units = [
+      { name: 'a', weight: 1 },
+      { name: 'b', weight: 5 },
+      { name: 'c', weight: 3 },
+      { name: 'd', weight: 3 },
+      { name: 'e', weight: 2 },
+    ];
+    expect(balance(units, 2)).toEqual([['b', 'e'], ['c', 'd', 'a']]);
+  });
+
+  it('makes no more groups than units, and leaves its input in order', () => {
+    const units = [
+      { name: 'x', weight: 1 },
+      { name: 'y', weight: 2 },
+    ];
+    expect(balance(units, 4)).toEqual([['y'], ['x']]);
+    expect(units.map((u) => u.name)).toEqual(['x', 'y']);
+    expect(balance([], 3)).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
-/** The engine's one concurrency pool: file work in parallel enough to hide latency, bounded for memory and handles. */
+/**
+ * The engine's one concurrency pool: file work in parallel enough to hide latency, bounded for
+ * memory and handles; and the one rule that splits weighted work over parallel processes.
+ */
 
 /** Files worked on at once by default: enough to overlap fsyncs, few enough for file handles. */
 export const DEFAULT_CONCURRENCY = 16;
@@ -33,4 +36,18 @@ export async function forEachLimit<T>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, runner));
   if (failed) throw failure;
   return stopped;
+}
+
+/**
+ * Spreads weighted units over at most `count` groups, heaviest first onto the lightest group, so
+ * parallel workers (find processes, cp processes) finish at about the same time.
+ */
+export function balance(units: ReadonlyArray<{ name: string; weight: number }>, count: number): string[][] {
+  const groups = Array.from({ length: Math.min(count, units.length) }, () => ({ names: [] as string[], weight: 0 }));
+  for (const unit of [...units].sort((a, b) => b.weight - a.weight)) {
+    const lightest = groups.reduce((best, group) => (group.weight < best.weight ? group : best));
+    lightest.names.push(unit.name);
+    lightest.weight += unit.weight;
+  }
+  return groups.map((group) => group.names);
 }

@@ -11,6 +11,7 @@ import fsSync from 'node:fs';
 import os from 'node:os';
 import { CancelledError } from '../../../shared/errors.ts';
 import { decodeName, inRoot } from './paths.ts';
+import { balance } from './pool.ts';
 import { walkSync, type WalkKind } from './walk.ts';
 
 /** One entry below the root with what its lstat says. */
@@ -104,13 +105,7 @@ function unlessMoved(entries: ScanEntry[], sinceMs: number): ScanEntry[] | null 
 function topLevelGroups(root: string, skipTopGit: boolean | undefined, weigh: (name: string) => number): string[][] | null {
   const names = fsSync.readdirSync(root).filter((name) => !(skipTopGit && name === '.git'));
   if (names.length < 2 || names.some((name) => name.includes('\uFFFD'))) return null;
-  const groups = Array.from({ length: Math.min(names.length, Math.max(1, Math.min(os.availableParallelism(), 4))) }, () => ({ names: [] as string[], weight: 0 }));
-  for (const { name, weight } of names.map((n) => ({ name: n, weight: weigh(n) + 1 })).sort((a, b) => b.weight - a.weight)) {
-    const lightest = groups.reduce((best, group) => (group.weight < best.weight ? group : best));
-    lightest.names.push(name);
-    lightest.weight += weight;
-  }
-  return groups.map((group) => group.names);
+  return balance(names.map((name) => ({ name, weight: weigh(name) + 1 })), Math.max(1, Math.min(os.availableParallelism(), 4)));
 }
 
 const FORMAT = '%P\\0%y\\0%s\\0%T@\\0%C@\\0%m\\0%i\\0%l\\0';

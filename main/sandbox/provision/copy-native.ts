@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CancelledError } from '../../../shared/errors.ts';
 import { inRoot } from '../fs/index.ts';
-import { forEachLimit } from '../fs/index.ts';
+import { balance, forEachLimit } from '../fs/index.ts';
 import type { ScanEntry } from '../fs/index.ts';
 
 let gnuCp: boolean | undefined;
@@ -123,15 +123,4 @@ function filesByTopLevel(listing: ScanEntry[]): Map<string, string[]> {
     else files.set(top, [entry.rel]);
   }
   return files;
-}
-
-/** Spreads units over at most `count` groups, heaviest first onto the lightest group. */
-function balance(units: Array<{ name: string; weight: number }>, count: number): string[][] {
-  const groups = Array.from({ length: Math.min(count, units.length) }, () => ({ names: [] as string[], weight: 0 }));
-  for (const unit of [...units].sort((a, b) => b.weight - a.weight)) {
-    const lightest = groups.reduce((best, group) => (group.weight < best.weight ? group : best));
-    lightest.names.push(unit.name);
-    lightest.weight += unit.weight;
-  }
-  return groups.map((group) => group.names);
 }
