@@ -7,7 +7,7 @@ import { NotFoundError } from '../../shared/errors.ts';
 import type { CommittedState, FileDiff, HandlerSandbox as Sandbox, SandboxChangeList as SandboxChanges, SandboxInfo, TrashItem } from '../../shared/dto.ts';
 import { ChangeCache } from './changes/index.ts';
 import { detectChanges } from './changes/index.ts';
-import { fileDiff } from './changes/index.ts';
+import { fileDiff, sandboxDiffs } from './changes/index.ts';
 import { watchSandbox } from './changes/index.ts';
 import { commitAll, commitSandbox, undoLastCommit, type CommitOptions, type CommitOutcome } from './commit/index.ts';
 import type { RecoveredTransaction } from './commit/index.ts';
@@ -110,6 +110,16 @@ export class SandboxManager {
   /** The unified diff of one changed path. */
   async diff(sandboxId: string, relPath: string): Promise<FileDiff> {
     return fileDiff(this.sandbox(sandboxId), relPath, this.context.layout.tempDir, this.ownCommits(sandboxId));
+  }
+
+  /** The unified diffs of every change (or of the one at new path `only`), from one look at the sandbox. */
+  async diffs(sandboxId: string, only?: string): Promise<FileDiff[]> {
+    // Where this process keeps a change cache (a server), listing is cheap and only the one file is read.
+    if (only !== undefined && this.changeCaches.has(sandboxId)) {
+      const listed = await this.changes(sandboxId);
+      return listed.changes.some((change) => change.path === only) ? [await this.diff(sandboxId, only)] : [];
+    }
+    return sandboxDiffs(this.sandbox(sandboxId), this.context.layout.tempDir, this.ownCommits(sandboxId), only);
   }
 
   /** What the sandbox's commits (not undone) left in its original, by path: after a partial commit, the old side of what is pending. */

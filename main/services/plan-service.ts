@@ -194,13 +194,9 @@ export class PlanService {
   /** Unified diffs: of every changed path of the selected sandboxes, or of one path. */
   async diff(planRef: string, options: { resource?: SandboxRef; path?: string } = {}): Promise<FileDiff[]> {
     await this.recover();
-    const diffs: FileDiff[] = [];
-    for (const sandbox of this.targets(planRef, options.resource)) {
-      const changed = (await this.options.sandboxes.changes(sandbox.id)).changes.map((c) => c.path);
-      for (const path of options.path === undefined ? changed : changed.filter((p) => p === options.path)) {
-        diffs.push(await this.options.sandboxes.diff(sandbox.id, path));
-      }
-    }
+    // One look per sandbox, each file read once; the sandboxes' looks run side by side.
+    const targets = this.targets(planRef, options.resource);
+    const diffs = (await Promise.all(targets.map((sandbox) => this.options.sandboxes.diffs(sandbox.id, options.path)))).flat();
     if (options.path !== undefined && diffs.length === 0) {
       throw new NotFoundError(`"${options.path}" has no change in plan ${planRef}: look at the list of the plan's changes.`, {
         path: options.path,

@@ -59,9 +59,12 @@ export interface InspectedChange {
   source: PathState | null;
 }
 
-/** Every change of a sandbox, with its states, for committing. */
-export async function inspectChanges(sandbox: SandboxInfo, tempDir: string, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
-  return inspectBases(sandbox, await candidateBases(sandbox, tempDir), ownCommits);
+/**
+ * Every change of a sandbox, with its states, for committing; without `counts` its modified files'
+ * line counts are left unset (a diff counts its lines from the patch it makes anyway).
+ */
+export async function inspectChanges(sandbox: SandboxInfo, tempDir: string, ownCommits?: OwnCommits, options: { counts?: boolean } = {}): Promise<InspectedChange[]> {
+  return inspectBases(sandbox, await candidateBases(sandbox, tempDir), ownCommits, options.counts ?? true);
 }
 
 /**
@@ -102,7 +105,8 @@ async function againstListing(sandbox: SandboxInfo, relPath: string, strict: boo
     if (strict && now.kind !== listed.kind) return null;
     // Unchanged since the list: its counts stand (git's, in a worktree); otherwise they are counted again.
     if (same && needsCounts(now)) Object.assign(now, { additions: listed.additions, deletions: listed.deletions });
-    else await fillCounts(sandbox, [{ state: target, change: now }]);
+    // As a list counts: only what needs counts (a binary file would cost a git call for nothing).
+    else if (needsCounts(now)) await fillCounts(sandbox, [{ state: target, change: now }]);
     return { change: now, target, source: null };
   }
   const gone = describe(source, sandbox);
@@ -133,7 +137,7 @@ async function candidateBases(sandbox: SandboxInfo, tempDir: string): Promise<Ma
 }
 
 /** Reads the candidates on both sides and describes each, renames paired, in path order. */
-async function inspectBases(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, ownCommits?: OwnCommits): Promise<InspectedChange[]> {
+async function inspectBases(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, ownCommits: OwnCommits | undefined, counts: boolean): Promise<InspectedChange[]> {
   const pairable: Array<Pairable<InspectedChange>> = [];
   const learned = new Map<string, string>();
   const states = await readStates(sandbox, bases, undefined, ownCommits, learned);
@@ -144,7 +148,7 @@ async function inspectBases(sandbox: SandboxInfo, bases: Map<string, BaseInfo>, 
     if (change && needsCounts(change)) pending.push({ state, change });
     if (change) pairable.push(pairableState({ change, target: state, source: null }, sandbox.strategy));
   }
-  await fillCounts(sandbox, pending);
+  if (counts) await fillCounts(sandbox, pending);
   const paired = pairRenames(pairable, (added, deleted, change) => ({ change, target: added.target, source: deleted.target }));
   return paired.sort((a, b) => byPath(a.change, b.change));
 }

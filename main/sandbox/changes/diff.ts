@@ -1,10 +1,12 @@
 /**
- * The unified diff of one changed path (patch.ts), against the base; for a copy whose original
- * changed (so the base content is gone) against the original as it is now, and said so.
- * Binary files are described by size; files over the text limit are gated.
+ * The unified diff of one changed path (hunk-patch.ts), or of every change of a sandbox from one
+ * look, against the base; for a copy whose original changed (so the base content is gone) against
+ * the original as it is now, and said so. Binary files are described by size; files over the
+ * text limit are gated.
  */
 import { NotFoundError } from '../../../shared/errors.ts';
-import { inspectPath, type OwnCommits, type PathState } from './detect.ts';
+import { inspectChanges, inspectPath, type InspectedChange, type OwnCommits, type PathState } from './detect.ts';
+import { assertReadable } from './unreadable.ts';
 import { TEXT_LIMIT } from './content.ts';
 import { hunkPatch } from './hunk-patch.ts';
 import { displayPath } from '../fs/index.ts';
@@ -22,6 +24,23 @@ export async function fileDiff(sandbox: SandboxInfo, relPath: string, tempDir: s
       hints: [{ action: 'list-changes', plan: sandbox.planId }],
     });
   }
+  return inspectedDiff(found);
+}
+
+/**
+ * The diffs of every change of a sandbox in path order (with `only`, of the change whose new path
+ * it is): one look at the sandbox, each file read once, and no line counts asked of git, since
+ * each patch counts its own lines. A path that cannot be read fails the whole, as its diff would.
+ */
+export async function sandboxDiffs(sandbox: SandboxInfo, tempDir: string, ownCommits?: OwnCommits, only?: string): Promise<FileDiff[]> {
+  const inspected = await inspectChanges(sandbox, tempDir, ownCommits, { counts: false });
+  const chosen = only === undefined ? inspected : inspected.filter((found) => found.change.path === only);
+  for (const found of chosen) if (found.change.unreadable) assertReadable(found.change);
+  return chosen.map(inspectedDiff);
+}
+
+/** The diff of one change from the states it was read from. */
+function inspectedDiff(found: InspectedChange): FileDiff {
   const { change, target } = found;
   const before: PathState = found.source ?? target;
   const head = { path: change.path, oldPath: change.oldPath };

@@ -7,7 +7,7 @@ export { changeCounters, resetChangeCounters } from './counters.ts';
 export type { ChangeCounters } from './counters.ts';
 export { committedMode, countChanges, detectChanges, inspectChanges, inspectPath } from './detect.ts';
 export type { InspectedChange, OwnCommits, PathState } from './detect.ts';
-export { fileDiff } from './diff.ts';
+export { fileDiff, sandboxDiffs } from './diff.ts';
 export { readBlobs } from './git-candidates.ts';
 export { inspectOriginal, snapshotWorkingState, startInspection } from './git-snapshot.ts';
 export type { OriginalRepo } from './git-snapshot.ts';

@@ -41,7 +41,7 @@ describe.each(['git_worktree', 'copy_on_write'] as const)('one file opened again
     expect(changeCounters()).toMatchObject({ sidesRead: 2, detections: 0 });
   }, 120_000);
 
-  it('diffs a whole plan with one detection per sandbox, then each changed file\'s sides', async () => {
+  it('diffs each listed path against the list: one detection, then each changed file\'s sides', async () => {
     const { manager, plan } = newManager();
     const files = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}.txt`, `file ${i}\n`]));
     const original = strategy === 'git_worktree' ? gitRepo(files) : tempDir('bindery-orig-');
@@ -49,13 +49,40 @@ describe.each(['git_worktree', 'copy_on_write'] as const)('one file opened again
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: strategy });
     for (let i = 0; i < 32; i++) fs.appendFileSync(path.join(sandbox.path, `f${i}.txt`), 'more\n');
     resetChangeCounters();
-    // As `plans diff` does (plan-service.ts): the list, then each of its paths.
+    // As a server opens them one by one: the list, then each of its paths.
     const { changes } = await manager.changes(sandbox.id);
     const diffs = [];
     for (const change of changes) diffs.push(await manager.diff(sandbox.id, change.path));
     expect(diffs).toHaveLength(32);
     expect(diffs.every((d) => d.kind === 'text' && d.additions === 1 && d.deletions === 0)).toBe(true);
     expect(changeCounters()).toMatchObject({ detections: 1, sidesRead: 2 * 32 + 2 * 32 });
+  });
+
+  it('diffs a whole sandbox in one look, each side read once, as each path alone diffs', async () => {
+    const { manager, plan } = newManager();
+    const files = { ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}.txt`, `file ${i}\n`])), 'a.txt': tenLines('alpha'), 'gone.txt': 'gone\n', 'img.bin': Buffer.from([0, 1, 2]) };
+    const original = strategy === 'git_worktree' ? gitRepo(files) : tempDir('bindery-orig-');
+    if (strategy === 'copy_on_write') writeFiles(original, files);
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: strategy });
+    for (let i = 0; i < 8; i++) fs.appendFileSync(path.join(sandbox.path, `f${i}.txt`), 'more\n');
+    fs.rmSync(path.join(sandbox.path, 'a.txt'));
+    fs.rmSync(path.join(sandbox.path, 'gone.txt'));
+    writeFiles(sandbox.path, { 'a-renamed.txt': tenLines('alpha', 3), 'new.txt': 'new\nno newline', 'img.bin': Buffer.from([0, 1, 3]) });
+
+    resetChangeCounters();
+    const whole = await manager.diffs(sandbox.id);
+    // 8 edits, a rename (two paths), an addition, a deletion and a binary: 13 paths, each side read once.
+    expect(changeCounters()).toMatchObject({ detections: 1, sidesRead: 2 * 13 });
+    const onlyNew = await manager.diffs(sandbox.id, 'new.txt');
+    const { changes } = await manager.changes(sandbox.id);
+    const alone = [];
+    for (const change of changes) alone.push(await manager.diff(sandbox.id, change.path));
+    expect(whole).toEqual(alone);
+    expect(whole.map((d) => `${d.kind} ${d.path}`)).toEqual(['text a-renamed.txt', ...Array.from({ length: 8 }, (_, i) => `text f${i}.txt`), 'text gone.txt', 'binary img.bin', 'text new.txt']);
+    expect(onlyNew).toEqual([alone.at(-1)]);
+    // Against this process's list now (a server's): the list, then the one file.
+    expect(await manager.diffs(sandbox.id, 'new.txt')).toEqual([alone.at(-1)]);
+    expect(await manager.diffs(sandbox.id, 'a.txt')).toEqual([]);
   });
 
   it('pairs a rename with edits at git\'s 50% likeness, with its similarity and counts, and not below', async () => {
