@@ -11,6 +11,7 @@ import fsSync from 'node:fs';
 import os from 'node:os';
 import { CancelledError } from '../../../shared/errors.ts';
 import { decodeName, inRoot } from './paths.ts';
+import { isGnuTool } from './gnu-tool.ts';
 import { balance } from './pool.ts';
 import { walkSync, type WalkKind } from './walk.ts';
 
@@ -110,7 +111,6 @@ function topLevelGroups(root: string, skipTopGit: boolean | undefined, weigh: (n
 
 const FORMAT = '%P\\0%y\\0%s\\0%T@\\0%C@\\0%m\\0%i\\0%l\\0';
 const FIELDS = 8;
-let gnuFind: boolean | undefined;
 
 /** Lists every entry below `root` (directories included) with its stat. */
 export async function scanTree(root: string, options: ScanOptions = {}): Promise<ScanEntry[]> {
@@ -128,13 +128,8 @@ export async function scanTree(root: string, options: ScanOptions = {}): Promise
   return nodeScan(root, options);
 }
 
-async function hasGnuFind(): Promise<boolean> {
-  if (gnuFind !== undefined) return gnuFind;
-  if (process.platform !== 'linux') return (gnuFind = false);
-  gnuFind = await new Promise<boolean>((resolve) => {
-    execFile('find', ['--version'], (error, stdout) => resolve(!error && String(stdout).includes('GNU findutils')));
-  });
-  return gnuFind;
+function hasGnuFind(): Promise<boolean> {
+  return isGnuTool('find', 'GNU findutils');
 }
 
 /**

@@ -12,18 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { CancelledError } from '../../../shared/errors.ts';
 import { inRoot } from '../fs/index.ts';
-import { balance, forEachLimit } from '../fs/index.ts';
+import { balance, forEachLimit, isGnuTool } from '../fs/index.ts';
 import type { ScanEntry } from '../fs/index.ts';
 
-let gnuCp: boolean | undefined;
-
-async function hasGnuCp(): Promise<boolean> {
-  if (gnuCp !== undefined) return gnuCp;
-  if (process.platform !== 'linux') return (gnuCp = false);
-  gnuCp = await new Promise<boolean>((resolve) => {
-    execFile('cp', ['--version'], (error, stdout) => resolve(!error && String(stdout).includes('GNU coreutils')));
-  });
-  return gnuCp;
+function hasGnuCp(): Promise<boolean> {
+  return isGnuTool('cp', 'GNU coreutils');
 }
 
 function lstatQuiet(file: string | Buffer): boolean {
