@@ -8,9 +8,11 @@ import { ulid } from 'ulid';
 import type { RunChunk, RunInfo, RunStatus } from '../../shared/dto.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { logActivity } from '../registry/activity.ts';
+import type { Bindery } from './bindery.ts';
+import { reviewNotesHandover } from './notes-handover.ts';
 import type { PlanService } from './plan-service.ts';
 import type { RegistryService } from './registry-service.ts';
-import type { RunCheckpointer } from './review-state-checkpoints.ts';
+import { RunCheckpoints, type RunCheckpointer } from './review-state-checkpoints.ts';
 import { runTool, type RunOutcome, type RunRequest } from './tool-runner.ts';
 
 /** What a run reports while it works. */
@@ -45,6 +47,12 @@ interface RunState {
 
 const DEFAULT_MAX_OUTPUT = 2 * 1024 * 1024;
 const RUNNABLE = new Set(['ready', 'committed', 'partially_committed']);
+
+/** The run service of an open core, as every host uses it: notes handed over, checkpoints recorded. */
+export function runServiceFor(bindery: Bindery): RunService {
+  const { db, plans, registry } = bindery;
+  return new RunService({ db, plans, registry, reviewNotes: reviewNotesHandover(bindery), checkpoints: new RunCheckpoints(bindery) });
+}
 
 /** The tool runs of one process (runs are not persisted; their outcome is in the activity log). */
 export class RunService {

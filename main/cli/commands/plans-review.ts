@@ -9,10 +9,8 @@ import { displayPath } from '../../../shared/display-path.ts';
 import type { RunInfo } from '../../../shared/dto.ts';
 import type { NoteSide, ReviewNote } from '../../../shared/review-dto.ts';
 import { toWire } from '../../core/codec.ts';
-import { reviewNotesHandover } from '../../services/notes-handover.ts';
 import { notesService } from '../../services/notes-service.ts';
-import { RunService } from '../../services/run-service.ts';
-import { RunCheckpoints } from '../../services/review-state-checkpoints.ts';
+import { runServiceFor } from '../../services/run-service.ts';
 import type { CliContext } from '../context.ts';
 import { table } from '../output.ts';
 
@@ -114,7 +112,7 @@ export function registerPlanReview(plans: Command, context: CliContext): void {
         throw new BinderyError('usage', `--timeout takes a whole number of seconds, not "${options.timeout}"`);
       }
       const bindery = context.bindery();
-      const runs = new RunService({ db: bindery.db, plans: bindery.plans, registry: bindery.registry, reviewNotes: reviewNotesHandover(bindery), checkpoints: new RunCheckpoints(bindery) });
+      const runs = runServiceFor(bindery);
       if (!out.json) {
         runs.onEvent((event) => {
           if (event.type !== 'output') return;

@@ -1,6 +1,7 @@
 /** `bindery serve`: the app in a browser, over HTTP on loopback, until Ctrl+C. */
 import { BinderyError } from '../../../shared/errors.ts';
 import type { CommandModule } from '../command.ts';
+import { toWire } from '../../core/codec.ts';
 import { fields } from '../output.ts';
 
 /** Parses `--port`: an integer 0-65535 (0 picks a free port). */
@@ -37,7 +38,7 @@ export const registerServe: CommandModule = (program, context) => {
       try {
         const server = await startWebServer({ runtime, rendererDir: defaultRendererDir(), host: options.host, port: options.port, token: kept?.token });
         const stopping = stopSignal();
-        context.output.result({ url: server.url, origin: server.origin, port: server.port, data_dir: bindery.dataDir, token_file: kept?.file ?? null }, () =>
+        context.output.result(toWire({ url: server.url, origin: server.origin, port: server.port, dataDir: bindery.dataDir, tokenFile: kept?.file ?? null }), () =>
           [
             'Bindery is serving at:',
             '',

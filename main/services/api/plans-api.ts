@@ -6,9 +6,7 @@
 import type { ApiHandlers } from '../../../shared/contract.ts';
 import { BinderyError, NotFoundError } from '../../../shared/errors.ts';
 import { toContractEvent } from '../plan-events.ts';
-import { RunService } from '../run-service.ts';
-import { RunCheckpoints } from '../review-state-checkpoints.ts';
-import { reviewNotesHandover } from '../notes-handover.ts';
+import { runServiceFor } from '../run-service.ts';
 import type { ApiContext } from './context.ts';
 import { planView } from './plan-reports.ts';
 import { Provisioner } from './provisioner.ts';
@@ -37,9 +35,9 @@ export type PlansApiContext = ApiContext & {
 /** Plans, review and runs. */
 export function plansApi(context: PlansApiContext): Pick<ApiHandlers, PlanMethods | ReviewMethods> {
   const { bindery, events: sink } = context;
-  const { plans, registry, db } = bindery;
+  const { plans, registry } = bindery;
   const provisioner = new Provisioner(plans, sink);
-  const runs = new RunService({ db, plans, registry, reviewNotes: reviewNotesHandover(bindery), checkpoints: new RunCheckpoints(bindery) });
+  const runs = runServiceFor(bindery);
   const leases = new WatchLeases(plans);
   if (sink) {
     // Provisioning progress is reported per plan by the provisioner; the rest is forwarded as is.
