@@ -71,7 +71,8 @@ export async function planCommit(sandbox: SandboxInfo, selection: CommitSelectio
   const hashedAtMs = Date.now();
   // The reviewed list, when this process still holds it, spares listing the whole sandbox again.
   const listed = selection.expectedVersion !== undefined && selection.paths ? await inspectSelected(sandbox, selection.expectedVersion, selection.paths, ownCommits) : null;
-  const inspected = listed?.inspected ?? (await inspectChanges(sandbox, tempDir, ownCommits));
+  // Without line counts: a commit shows none, and the list's version leaves them out (a git call saved).
+  const inspected = listed?.inspected ?? (await inspectChanges(sandbox, tempDir, ownCommits, { counts: false }));
   // Checked against the very list the ops are made from, so nothing unreviewed slips in between.
   if (!listed && selection.expectedVersion !== undefined) assertReviewed(selection.expectedVersion, inspectedVersion(inspected, sandbox.strategy), sandbox);
   const chosen = select(inspected, selection.paths, sandbox);
