@@ -10,7 +10,7 @@ import { sameInstant } from './manifest.ts';
 import { unreadableChange } from './unreadable.ts';
 
 /** True when `disk` is what a commit left (content, mode, type; nothing for a deletion). */
-function holds(disk: DiskEntry, committed: CommittedState | undefined): boolean {
+export function holds(disk: DiskEntry, committed: CommittedState | undefined): boolean {
   if (!committed) return false;
   if (committed.kind === 'absent') return disk.type === null;
   if (committed.kind === 'symlink') return disk.type === 'symlink' && disk.data?.toString('utf8') === committed.target;

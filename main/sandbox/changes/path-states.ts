@@ -12,7 +12,7 @@ import { readBlobs, unchangedThroughFilters, type GitBaseEntry } from './git-can
 import { behindLink, type LinkMemo } from './link-parents.ts';
 import { sameInstant } from './manifest.ts';
 import { specialSide, type UnreadableSide } from './unreadable.ts';
-import { holdsOwnCommit } from './describe.ts';
+import { holds, holdsOwnCommit } from './describe.ts';
 
 /** Both sides of a path as read (the sandbox's entry, then the original's), and when reading began. */
 interface Sides {
@@ -110,7 +110,8 @@ export async function readStates(sandbox: SandboxInfo, bases: Map<string, BaseIn
  */
 async function settleThroughFilters(sandbox: SandboxInfo, states: PathState[]): Promise<void> {
   if (sandbox.strategy !== 'git_worktree' || !sandbox.baseCommit) return;
-  const unsure = states.filter((s) => !s.originalIsBase && s.base?.kind === 'git' && s.base.entry.type === 'file' && s.original.type === 'file' && !hasEscapes(s.rel));
+  // Where the original holds this sandbox's own commit, that commit decides its drift (describe.ts): git need not be asked.
+  const unsure = states.filter((s) => !s.originalIsBase && !holds(s.original, s.ownCommit ?? undefined) && s.base?.kind === 'git' && s.base.entry.type === 'file' && s.original.type === 'file' && !hasEscapes(s.rel));
   if (unsure.length === 0) return;
   const same = await unchangedThroughFilters(sandbox.originalPath, sandbox.baseCommit, unsure.map((s) => s.rel));
   for (const state of unsure) if (same.has(state.rel)) state.originalIsBase = true;

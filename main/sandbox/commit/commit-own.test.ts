@@ -46,6 +46,25 @@ describe('commit: its own commits, whole plans, modes and access', () => {
     expect([read(repo, 'keep.txt'), read(repo, 'a.txt'), read(repo, 'm.txt')]).toEqual(['important\n', 'base\n', lines.replace('l1', 'TOOL1').replace('l8', 'PERSON8')]);
   });
 
+  it('commits again over its own commit in a repository that converts line endings, and still sees a person\'s edit after it', async () => {
+    const { manager, plan } = newManager();
+    const repo = gitRepo({ '.gitattributes': '*.txt text eol=crlf\n', 'a.txt': 'one\ntwo\n', 'b.txt': 'b\n' });
+    // As a checkout would leave them: CRLF endings in the work tree, LF in the blobs.
+    writeFiles(repo, { 'a.txt': 'one\r\ntwo\r\n', 'b.txt': 'b\r\n' });
+    const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: repo, sandboxStrategy: 'git_worktree' });
+    expect((await manager.changes(sandbox.id)).changes).toEqual([]);
+    writeFiles(sandbox.path, { 'a.txt': 'one\r\nTWO\r\n', 'b.txt': 'B1\r\n' });
+    expect((await manager.commit(sandbox.id, { paths: ['a.txt', 'b.txt'] })).kind).toBe('committed');
+    // The original holds the sandbox's own commit (its bytes differ from the base blob's): that commit, not git's filters, says it is untouched.
+    writeFiles(sandbox.path, { 'a.txt': 'one\r\nTWO\r\nthree\r\n', 'b.txt': 'B2\r\n' });
+    writeFiles(repo, { 'b.txt': 'person\r\n' });
+    const drifts = Object.fromEntries((await manager.changes(sandbox.id)).changes.map((c) => [c.path, c.drift]));
+    expect(drifts).toEqual({ 'a.txt': 'clean', 'b.txt': 'conflict' });
+    await expect(manager.commit(sandbox.id, { paths: ['b.txt'] })).rejects.toBeInstanceOf(ConflictError);
+    expect((await manager.commit(sandbox.id, { paths: ['a.txt'] })).kind).toBe('committed');
+    expect([read(repo, 'a.txt'), read(repo, 'b.txt')]).toEqual(['one\r\nTWO\r\nthree\r\n', 'person\r\n']);
+  });
+
   it("reads a sandbox's own commits again only when they changed (change detection asks at every look)", async () => {
     const { manager, plan, store } = newManager();
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: plainDir(), sandboxStrategy: 'copy_on_write' });
