@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eachHunkLine, hunkNumbers, lineChanges, lineHunks, type LineHunk } from './hunks.ts';
+import { eachHunkLine, hunkNumbers, lineChanges, lineHunks, matchedChanges, type LineHunk } from './hunks.ts';
+import { internLines, matchLines, splitLines } from './line-match.ts';
 
 /** The hunk as unified-diff marks, e.g. [' 0/0', '-1/1', '+2/1']: sign, old index / new index. */
 function marks(hunk: LineHunk): string[] {
@@ -43,5 +44,16 @@ describe('lineHunks', () => {
     expect(hunkNumbers(added!)).toEqual({ oldStart: 0, oldLines: 0, newStart: 1, newLines: 2 });
     const [inserted] = lineHunks([{ oldAt: 5, newAt: 5, dels: 0, adds: 1 }], 5, 0);
     expect(hunkNumbers(inserted!)).toEqual({ oldStart: 5, oldLines: 0, newStart: 6, newLines: 1 });
+  });
+});
+
+describe('matchedChanges', () => {
+  it('gives the line match\'s changes, and a side with no lines as one change without matching', () => {
+    const pairs: Array<[string, string]> = [['a\nb\nc\n', 'a\nB\nc\nd'], ['', 'x\ny\n'], ['x\ny', ''], ['', '']];
+    for (const [before, after] of pairs) {
+      const [a, b] = internLines(splitLines(before), splitLines(after));
+      expect(matchedChanges(splitLines(before), splitLines(after))).toEqual(lineChanges(matchLines(a, b), a.length, b.length));
+    }
+    expect(matchedChanges([], ['x\n', 'y\n'])).toEqual([{ oldAt: 0, newAt: 0, dels: 0, adds: 2 }]);
   });
 });

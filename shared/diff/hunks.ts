@@ -2,6 +2,7 @@
  * Matched lines (line-match.ts) as changes and as hunks with context, joined as git joins them:
  * one cut for the viewer's change blocks, `plans diff` and the hunks a partial commit numbers.
  */
+import { internLines, matchLines } from './line-match.ts';
 
 /** One run of changed lines between matches: `dels` old lines from `oldAt` replaced by `adds` new lines from `newAt` (0-based). */
 export interface LineChange {
@@ -24,6 +25,16 @@ export function lineChanges(matches: ArrayLike<number>, n: number, m: number): L
     j = mj + 1;
   }
   return changes;
+}
+
+/**
+ * The changes between two texts' lines (splitLines), from the shared line match. A side with no
+ * lines (a file added or deleted) matches nothing: its lines are neither interned nor matched.
+ */
+export function matchedChanges(oldLines: readonly string[], newLines: readonly string[]): LineChange[] {
+  if (oldLines.length === 0 || newLines.length === 0) return lineChanges([], oldLines.length, newLines.length);
+  const [a, b] = internLines(oldLines, newLines);
+  return lineChanges(matchLines(a, b), a.length, b.length);
 }
 
 /** A hunk: old lines [oldFrom, oldTo) and new lines [newFrom, newTo), context included, and the changes in it. */

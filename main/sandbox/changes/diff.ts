@@ -69,8 +69,7 @@ function inspectedDiff(found: InspectedChange): FileDiff {
   const newText = newData.toString('utf8');
   // A NUL past the bytes binary detection looks at still makes the file binary.
   if (oldText.includes('\0') || newText.includes('\0')) return { ...head, against, kind: 'binary', oldSize, newSize };
-  const { patch, additions, deletions, hunks } = hunkPatch(oldName, newName, oldText, newText);
-  return { ...head, against, kind: 'text', patch, additions, deletions, hunks };
+  return hunkPatch(oldName, newName, oldText, newText, { ...head, against, kind: 'text' as const });
 }
 
 /**

@@ -60,14 +60,14 @@ describe.each(['git_worktree', 'copy_on_write'] as const)('one file opened again
 
   it('diffs a whole sandbox in one look, each side read once, as each path alone diffs', async () => {
     const { manager, plan } = newManager();
-    const files = { ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}.txt`, `file ${i}\n`])), 'a.txt': tenLines('alpha'), 'gone.txt': 'gone\n', 'img.bin': Buffer.from([0, 1, 2]) };
+    const files = { ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}.txt`, `file ${i}\n`])), 'a.txt': tenLines('alpha'), 'gone.txt': 'gone\n', 'img.bin': '\u0000bin 1' };
     const original = strategy === 'git_worktree' ? gitRepo(files) : tempDir('bindery-orig-');
     if (strategy === 'copy_on_write') writeFiles(original, files);
     const sandbox = await manager.getOrCreateSandbox({ planId: plan(), resourceId: 'R1', originalPath: original, sandboxStrategy: strategy });
     for (let i = 0; i < 8; i++) fs.appendFileSync(path.join(sandbox.path, `f${i}.txt`), 'more\n');
     fs.rmSync(path.join(sandbox.path, 'a.txt'));
     fs.rmSync(path.join(sandbox.path, 'gone.txt'));
-    writeFiles(sandbox.path, { 'a-renamed.txt': tenLines('alpha', 3), 'new.txt': 'new\nno newline', 'img.bin': Buffer.from([0, 1, 3]) });
+    writeFiles(sandbox.path, { 'a-renamed.txt': tenLines('alpha', 3), 'new.txt': 'new\nno newline', 'img.bin': '\u0000bin 2' });
 
     resetChangeCounters();
     const whole = await manager.diffs(sandbox.id);
