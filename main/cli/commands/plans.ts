@@ -4,7 +4,7 @@
  */
 import { BinderyError, ConflictError } from '../../../shared/errors.ts';
 import { STATUS_LETTER } from '../../../shared/change-kinds.ts';
-import { encodeFileDiff, encodePlan, encodePlanDetail, toWire } from '../../core/codec.ts';
+import { encodePlan, encodePlanDetail, toWire } from '../../core/codec.ts';
 import { VERSION_PATTERN } from '../../../shared/change-version.ts';
 import { displayPath } from '../../../shared/display-path.ts';
 import { CHANGE_KIND_VALUES, PLAN_STATUS_VALUES, RESOLUTION_VALUES, type ChangeCountsInfo, type PlanStatusValue, type ResolutionValue, type SandboxChangeList } from '../../../shared/dto.ts';
@@ -13,6 +13,7 @@ import type { PlanDetail } from '../../services/plan-service.ts';
 import { collect, type CommandModule } from '../command.ts';
 import { fields, table } from '../output.ts';
 import { parseParams } from './resolve.ts';
+import { registerPlanDiff } from './plans-diff.ts';
 import { registerPlanReview } from './plans-review.ts';
 import { describePartial, parseSelections } from './plans-selection.ts';
 
@@ -169,22 +170,7 @@ export const registerPlans: CommandModule = (program, context) => {
       out.result(toWire(list), () => renderChanges(list));
     });
 
-  plans
-    .command('diff <plan>')
-    .description('unified diff of the changed files')
-    .option('--resource <resource>', 'one sandbox: resource name, id or slot name')
-    .option('--path <path>', 'one file, relative to the sandbox')
-    .action(async (planRef: string, options: { resource?: string; path?: string }) => {
-      const diffs = await service().diff(planRef, options);
-      // Each hunk's id ends its @@ line ("hunk 2"), where git apply ignores it: the ids --hunks takes.
-      if (out.json) return out.result(diffs.map(encodeFileDiff), () => '');
-      for (const d of diffs) {
-        if (d.kind === 'text') out.raw(d.patch.endsWith('\n') ? d.patch : `${d.patch}\n`);
-        else if (d.kind === 'binary') out.raw(`Binary file ${displayPath(d.path)}: ${d.oldSize ?? 0} -> ${d.newSize ?? 0} bytes\n`);
-        else out.raw(`File ${displayPath(d.path)} is larger than ${d.limit} bytes: use --json or open it in the app.\n`);
-      }
-      if (diffs.length === 0) out.note('No changes.');
-    });
+  registerPlanDiff(plans, context);
 
   plans
     .command('commit <plan>')
