@@ -198,16 +198,16 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
             onClick={() => lastCommit && setDialog({ undo: lastCommit })}
             title={lastCommit ? 'Restore the original as it was before the last commit' : 'No commit to undo'}
           >
-            <Icon name="refresh" /> Undo last commit
+            <Icon name="refresh" /> <span className="review-action-label">Undo last commit</span>
           </button>
           <button
             type="button"
             className="btn"
             disabled={busy || !sandbox || sandbox.status === 'discarded' || running}
-            title={running ? RUNNING_HOLD : undefined}
+            title={running ? RUNNING_HOLD : 'Discard the changes in this sandbox'}
             onClick={() => void discard()}
           >
-            <Icon name="trash" /> Discard…
+            <Icon name="trash" /> <span className="review-action-label">Discard…</span>
           </button>
           <ReviewNotesToggle scope={notes.scope} />
           <button
@@ -310,7 +310,12 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   );
 }
 
-/** The review's columns; with the notes panel open the file list gives up width so the diff keeps room. */
+/**
+ * The review's columns. With the notes panel open the file list and the panel give up width in
+ * proportion to the window, so that at 1024 px the diff keeps a usable column between them.
+ */
 function splitColumns(fileWidth: number, notesOpen: boolean): string {
-  return notesOpen ? `${Math.min(fileWidth, 232)}px 1px minmax(0, 1fr) minmax(260px, 300px)` : `${fileWidth}px 1px minmax(0, 1fr)`;
+  return notesOpen
+    ? `min(${fileWidth}px, 232px, 24%) 1px minmax(0, 1fr) clamp(240px, 28%, 300px)`
+    : `${fileWidth}px 1px minmax(0, 1fr)`;
 }

@@ -1,10 +1,13 @@
 /**
  * The sticky header of one file's diff: status, path (a rename as old -> new), +/- counts with a
  * small bar, notes on mode, type and line-ending changes, change navigation and the mode toggle.
+ * It stays one line at any width (diff-header.css): the folder part of the path shrinks first,
+ * the labels become icons, and in a narrow panel the option buttons (then the layout toggle too)
+ * move behind a "More diff options" button.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { STATUS_LABEL, STATUS_LETTER } from '../../../../../shared/change-kinds.ts';
-import { ArrowRightIcon, ChevronDownIcon, ChevronUpIcon } from './diff-icons.tsx';
+import { ArrowRightIcon, ChevronDownIcon, ChevronUpIcon, MoreIcon, SplitIcon, UnifiedIcon } from './diff-icons.tsx';
 import { displayPath, type DiffFile, type DiffMode } from './file-diff.ts';
 import { nounFor } from '../../../lib/counts.ts';
 import { formatCount, renameParts } from './format.ts';
@@ -53,9 +56,62 @@ export function DiffHeader({ file, stats, notes, navigation, mode, onModeChange,
       {stats ? <DiffStat additions={stats.additions} deletions={stats.deletions} /> : null}
       {navigation ? <ChangeNavigation {...navigation} /> : null}
       <FileNoteButton />
-      {tools}
-      {mode ? <DiffModeToggle mode={mode} onChange={onModeChange} /> : null}
+      <HeaderOptions tools={tools} toggle={mode ? <DiffModeToggle mode={mode} onChange={onModeChange} /> : null} />
     </header>
+  );
+}
+
+/**
+ * The option buttons and the layout toggle. Where the header is narrow (container queries in
+ * diff-header.css) the buttons, and in the narrowest header the toggle too, hide behind "More diff
+ * options", which opens a small menu holding them; Esc or a click elsewhere closes it. The menu is
+ * drawn only while open, so a control is never twice in the page's accessible tree.
+ */
+function HeaderOptions({ tools, toggle }: { tools?: ReactNode; toggle: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+  if (!tools && !toggle) return null;
+  return (
+    <span
+      className="diff-header-options"
+      ref={box}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        setOpen(false);
+      }}
+    >
+      {tools ? (
+        <button
+          type="button"
+          className="diff-icon-btn diff-header-more"
+          aria-label="More diff options"
+          title="More diff options"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          <MoreIcon />
+        </button>
+      ) : null}
+      {open ? (
+        <span className="diff-header-menu">
+          {tools}
+          {toggle}
+        </span>
+      ) : null}
+      <span className="diff-header-inline">
+        {tools}
+        {toggle}
+      </span>
+    </span>
   );
 }
 
@@ -78,9 +134,9 @@ function FilePath({ file }: { file: DiffFile }): ReactNode {
   const path = displayPath(file);
   const slash = path.lastIndexOf('/');
   return (
-    <span title={path}>
+    <span className="diff-path-parts" title={path}>
       {slash >= 0 ? <span className="diff-path-dir">{path.slice(0, slash + 1)}</span> : null}
-      <span>{path.slice(slash + 1)}</span>
+      <span className="diff-path-name">{path.slice(slash + 1)}</span>
     </span>
   );
 }
@@ -147,13 +203,13 @@ function ChangeNavigation({ index, count, onPrevious, onNext }: HeaderNavigation
 
 /** The unified / split switch: a two-option radio group, so arrow keys move between the options. */
 export function DiffModeToggle({ mode, onChange }: { mode: DiffMode; onChange: (mode: DiffMode) => void }) {
-  const options: Array<[DiffMode, string]> = [
-    ['unified', 'Unified'],
-    ['split', 'Split'],
+  const options: Array<[DiffMode, string, ReactNode]> = [
+    ['unified', 'Unified', <UnifiedIcon key="icon" />],
+    ['split', 'Split', <SplitIcon key="icon" />],
   ];
   return (
     <span className="diff-toggle" role="radiogroup" aria-label="Diff layout">
-      {options.map(([value, label]) => (
+      {options.map(([value, label, icon]) => (
         <button
           key={value}
           type="button"
@@ -161,6 +217,7 @@ export function DiffModeToggle({ mode, onChange }: { mode: DiffMode; onChange: (
           aria-checked={mode === value}
           tabIndex={mode === value ? 0 : -1}
           className="diff-toggle-option"
+          title={`${label} layout`}
           onClick={() => onChange(value)}
           onKeyDown={(event) => {
             if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
@@ -169,7 +226,9 @@ export function DiffModeToggle({ mode, onChange }: { mode: DiffMode; onChange: (
             }
           }}
         >
-          {label}
+          {icon}
+          {/* Hidden, not removed, where the header is narrow: it stays the option's name. */}
+          <span className="diff-toggle-label">{label}</span>
         </button>
       ))}
     </span>

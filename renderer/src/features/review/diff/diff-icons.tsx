@@ -152,3 +152,32 @@ export function LineEndIcon() {
     </Icon>
   );
 }
+
+/** The unified layout: one column of lines. */
+export function UnifiedIcon() {
+  return (
+    <Icon>
+      <rect x="2.25" y="2.25" width="11.5" height="11.5" rx="1.5" />
+      <path d="M5 5.75h6M5 8h6M5 10.25h4" />
+    </Icon>
+  );
+}
+
+/** The split layout: two columns side by side. */
+export function SplitIcon() {
+  return (
+    <Icon>
+      <rect x="2.25" y="2.25" width="11.5" height="11.5" rx="1.5" />
+      <path d="M8 2.25v11.5M4.25 5.75h2M4.25 8h2M9.75 5.75h2M9.75 8h2" />
+    </Icon>
+  );
+}
+
+/** More: three dots, for options that do not fit. */
+export function MoreIcon() {
+  return (
+    <Icon>
+      <path d="M3.5 8h.01M8 8h.01M12.5 8h.01" strokeWidth="2.25" />
+    </Icon>
+  );
+}
