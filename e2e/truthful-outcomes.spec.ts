@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ARTIFACTS_DIR, expect, test } from './fixtures.ts';
 import { ActivityPage, InspectorPage } from './pages/review-pages.ts';
 import { seedReview } from './pages/review-seed.ts';
@@ -24,6 +24,27 @@ test.afterEach(async () => {
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' });
 const LINES = Array.from({ length: 40 }, (_, i) => `line ${i + 1}: the price list keeps its order`).join('\n') + '\n';
+
+/** Holds the web host's answer to `method` until released (the web host only: Electron's calls take no network). */
+async function hold(page: Page, method: string): Promise<{ release(): void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/${method}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release: () => release() };
+}
+
+/** A dialog whose request is in flight: it says so on its action, and no button nor Esc acts. */
+async function expectAllHeld(dialog: Locator, busyLabel: string, closeLabel: string): Promise<void> {
+  await expect(dialog.getByRole('button', { name: busyLabel })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: closeLabel })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeDisabled();
+  await expect(dialog).toHaveAttribute('aria-busy', 'true');
+  await dialog.page().keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+}
 
 async function shot(page: Page, name: string): Promise<void> {
   await fs.mkdir(ARTIFACTS_DIR, { recursive: true });
@@ -48,13 +69,25 @@ test('an undo that leaves a git commit says so, asks first, and makes the revert
   await page.getByRole('button', { name: 'Undo last commit' }).click();
   const confirm = review.dialog(/^Undo the last commit/);
   await expect(confirm).toContainText(`git commit ${sha.slice(0, 12)} on the branch. Undo restores the working tree only: the git commit stays on the branch.`);
+  // While the undo is on its way nothing in the dialog acts: held at the network, not timed.
+  const web = app.kind === 'web';
+  const undoing = web ? await hold(page, 'undoCommit') : null;
   await confirm.getByRole('button', { name: 'Undo commit' }).click();
+  if (undoing) await expectAllHeld(confirm, 'Undoing…', 'Cancel');
+  undoing?.release();
   const offer = review.dialog('Commit undone; the git commit stays');
   await expect(offer).toContainText(`The git commit ${sha.slice(0, 12)} stays on the branch`);
   expect(await fs.readFile(path.join(repo, 'prices.txt'), 'utf8')).toBe(LINES);
   expect(git(repo, 'rev-parse', 'HEAD').trim()).toBe(sha);
   await shot(page, 'undo-revert-offer');
+  // "Keep the git commit" while the revert commit is being made would leave its outcome untold.
+  const reverting = web ? await hold(page, 'revertGitCommit') : null;
   await offer.getByRole('button', { name: 'Make a revert commit' }).click();
+  if (reverting) {
+    await expectAllHeld(offer, 'Making the revert commit…', 'Keep the git commit');
+    await shot(page, 'undo-revert-in-flight');
+    reverting.release();
+  }
   await expect(review.outcome()).toContainText(`made revert commit`);
   expect(git(repo, 'log', '-1', '--format=%s').trim()).toBe('Revert "Reprice line 3"');
   expect(git(repo, 'status', '--porcelain')).toBe('');

@@ -3,7 +3,9 @@
  * marks the rest of the page inert. Mount it to open it; unmounting closes it, so form state
  * starts fresh each time. It is placed on the document's body, outside the screen's fieldset
  * that disables everything while the host is away: there only its footer's actions (which reach
- * the host) are disabled, and its close and Cancel buttons still close it.
+ * the host) are disabled, and its close and Cancel buttons still close it. While its own request
+ * is in flight (`busy`) nothing in it acts, Esc included: closing would not stop the request, and
+ * the person would not learn how it ended.
  */
 import { useEffect, useId, useRef, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -26,15 +28,19 @@ export interface DialogProps {
   wide?: boolean;
   /** Role `alertdialog` for confirmations, so assistive tech reads them as such. */
   alert?: boolean;
+  /** The dialog's request is in flight: every button and Esc wait until it answers. */
+  busy?: boolean;
 }
 
 /** A titled modal with a body and a footer of actions. */
-export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel, footerNote, wide, alert }: DialogProps): ReactElement {
+export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel, footerNote, wide, alert, busy = false }: DialogProps): ReactElement {
   const ref = useRef<HTMLDialogElement>(null);
   const connected = useConnection((state) => state.connected);
   const titleId = useId();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -43,7 +49,7 @@ export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel,
     // Escape fires "cancel": let React state decide, so the dialog unmounts rather than hides.
     const onCancel = (event: Event) => {
       event.preventDefault();
-      closeRef.current();
+      if (!busyRef.current) closeRef.current();
     };
     dialog.addEventListener('cancel', onCancel);
     return () => {
@@ -55,17 +61,17 @@ export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel,
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Enter in a field submits too: not while the host is away (the submit button says so by being disabled).
-    if (connected) onSubmit?.();
+    if (connected && !busy) onSubmit?.();
   };
 
   return createPortal(
-    <dialog ref={ref} className={wide ? 'dialog dialog-wide' : 'dialog'} aria-labelledby={titleId} role={alert ? 'alertdialog' : undefined}>
+    <dialog ref={ref} className={wide ? 'dialog dialog-wide' : 'dialog'} aria-labelledby={titleId} role={alert ? 'alertdialog' : undefined} aria-busy={busy || undefined}>
       <form className="dialog-form" onSubmit={submit} noValidate>
         <div className="dialog-header">
           <h2 className="dialog-title" id={titleId}>
             {title}
           </h2>
-          <button type="button" className="btn btn-ghost btn-icon btn-sm" onClick={onClose} aria-label="Close">
+          <button type="button" className="btn btn-ghost btn-icon btn-sm" onClick={onClose} aria-label="Close" disabled={busy}>
             <Icon name="close" />
           </button>
         </div>
@@ -74,12 +80,12 @@ export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel,
           <div className="dialog-footer">
             {footerNote !== undefined && <span className="dialog-footer-note">{footerNote}</span>}
             {closeLabel !== undefined && (
-              <button type="button" className="btn" onClick={onClose}>
+              <button type="button" className="btn" onClick={onClose} disabled={busy}>
                 {closeLabel}
               </button>
             )}
             {footer && (
-              <fieldset className="content-actions" disabled={!connected}>
+              <fieldset className="content-actions" disabled={!connected || busy}>
                 {footer}
               </fieldset>
             )}

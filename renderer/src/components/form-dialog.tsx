@@ -29,6 +29,7 @@ export function FormDialog(props: FormDialogProps): ReactElement {
       onSubmit={() => void state.submit()}
       wide={wide}
       alert={alert}
+      busy={state.busy}
       footerNote={note}
       closeLabel="Cancel"
       footer={

@@ -83,6 +83,8 @@ function RevertOffer({ undone, sha, onRevert, onDone }: UndoDialogProps & { undo
       onClose={keep}
       onSubmit={() => void revert()}
       alert
+      // Keeping the git commit while its revert is being made would leave the outcome untold.
+      busy={busy}
       closeLabel={refused ? 'Close' : 'Keep the git commit'}
       footer={
         !refused && (
