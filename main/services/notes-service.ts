@@ -44,7 +44,9 @@ export interface NotesServiceOptions {
 // Sandboxes whose folder is there to read; notes on others keep their last word (not outdated).
 const LIVE = new Set(['ready', 'committed']);
 // Ids (on the clock of createdAt) increase even within one millisecond: notes added together list in the order they were added.
-const noteId = monotonicFactory();
+// Made on first use: making it loads Web Crypto, milliseconds that a command reading no notes need not pay.
+let noteIds: ReturnType<typeof monotonicFactory> | undefined;
+const noteId = (at: number): string => (noteIds ??= monotonicFactory())(at);
 
 /** The notes service over one open core. */
 export function notesService(bindery: Bindery): NotesService {

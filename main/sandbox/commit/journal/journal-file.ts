@@ -112,10 +112,13 @@ export interface JournalRecord {
 }
 
 const FINAL_STATES: readonly JournalState[] = ['committed', 'rolled_back', 'undone'];
-const newId = monotonicFactory();
+// Made on first use: making it looks up a random source (Web Crypto), milliseconds that a
+// command which only reads journals (every start's recovery look) need not pay.
+let newId: ReturnType<typeof monotonicFactory> | undefined;
 
 /** A new, time-ordered transaction id. */
 export function newTransactionId(): string {
+  newId ??= monotonicFactory();
   return newId();
 }
 
