@@ -5,9 +5,11 @@
  * (one of each per round) so a busy neighbour slows them alike; the figures are medians.
  * It builds the CLI bundle first (bin/bindery.js would otherwise fall back to the sources) and runs
  * `node bin/bindery.js` as npx does; --bundle runs out/cli/bindery.js itself instead, skipping the
- * bin's freshness check (about a millisecond), for a checkout whose sources others are editing.
+ * bin's freshness check (a few milliseconds), for a checkout whose sources others are editing;
+ * --cli-dir DIR builds the bundle into DIR (beside a node_modules that finds better-sqlite3) and runs
+ * DIR/bindery.js, leaving out/cli alone.
  * Exit code 1 only past --fail-over (default 5x): a gross regression, not a noisy machine.
- * Usage: tsx bench/cli-startup.ts [--runs 15] [--fail-over 5] [--no-build] [--bundle]
+ * Usage: tsx bench/cli-startup.ts [--runs 15] [--fail-over 5] [--no-build] [--bundle] [--cli-dir DIR]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +18,8 @@ import path from 'node:path';
 import { buildCli } from '../scripts/build.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BIN = path.join(ROOT, ...(process.argv.includes('--bundle') ? ['out', 'cli', 'bindery.js'] : ['bin', 'bindery.js']));
+const CLI_DIR = process.argv.includes('--cli-dir') ? path.resolve(process.argv[process.argv.indexOf('--cli-dir') + 1] ?? '') : undefined;
+const BIN = CLI_DIR ? path.join(CLI_DIR, 'bindery.js') : path.join(ROOT, ...(process.argv.includes('--bundle') ? ['out', 'cli', 'bindery.js'] : ['bin', 'bindery.js']));
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b@x.invalid', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'b@x.invalid' };
 const TOOL = `resource_slots:
   - name: repo
@@ -94,7 +97,7 @@ const median = (values: number[]): number => {
 };
 
 async function benchmark(): Promise<number> {
-  if (!args.includes('--no-build')) await buildCli();
+  if (!args.includes('--no-build')) await buildCli(CLI_DIR ? { outDir: CLI_DIR } : {});
   const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-cli-bench-')));
   try {
     const { dataDir, planId } = idlePlan(work);
@@ -104,6 +107,7 @@ async function benchmark(): Promise<number> {
       { label: 'bindery --version', argv: [node, BIN, '--version'], target: 1.5 },
       { label: 'bindery types list', argv: [node, BIN, '--data-dir', dataDir, 'types', 'list'], target: 3 },
       { label: 'bindery plans changes (idle plan)', argv: [node, BIN, '--data-dir', dataDir, 'plans', 'changes', planId], target: 3 },
+      { label: 'bindery plans show (idle plan)', argv: [node, BIN, '--data-dir', dataDir, 'plans', 'show', planId], target: 3 },
     ];
     // One untimed round: the page cache holds the files, as on a machine that ran bindery before.
     for (const entry of cases) timed(entry.argv);
