@@ -51,13 +51,15 @@ export function pairRenames<T>(items: Array<Pairable<T>>, renamed: (added: T, de
   const restAdded = added.filter((c) => !consumed.has(c));
   const restDeleted = deleted.filter((c) => !consumed.has(c));
   if (restAdded.length > 0 && restDeleted.length > 0) {
+    // Each fingerprint made once: one reads the whole content, and a pair needs both again for its counts.
     const prints = restDeleted.map((c) => c.fingerprint());
-    for (const [ai, di, score] of pairBySimilarity(prints, restAdded.map((c) => c.fingerprint()))) {
+    const addedPrints = restAdded.map((c) => c.fingerprint());
+    for (const [ai, di, score] of pairBySimilarity(prints, addedPrints)) {
       const c = restAdded[ai]!;
       const gone = restDeleted[di]!;
       const binary = c.change.binary || gone.change.binary;
       const from = prints[di]!.lines;
-      const to = c.fingerprint()!.lines;
+      const to = addedPrints[ai]!.lines;
       const matched = binary ? 0 : matchLines(from, to).length / 2;
       pair(c, gone, { similarity: Math.floor(score * 100), additions: binary ? null : to.length - matched, deletions: binary ? null : from.length - matched });
     }
