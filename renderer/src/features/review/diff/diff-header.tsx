@@ -1,7 +1,7 @@
 /**
  * The sticky header of one file's diff: status, path (a rename as old -> new), +/- counts with a
  * small bar, notes on mode, type and line-ending changes, change navigation and the mode toggle.
- * It stays one line at any width (diff-header.css): the folder part of the path shrinks first,
+ * It stays one line at any width (diff-header-narrow.css): the folder part of the path shrinks first,
  * the labels become icons, and in a narrow panel the option buttons (then the layout toggle too)
  * move behind a "More diff options" button.
  */
@@ -63,7 +63,7 @@ export function DiffHeader({ file, stats, notes, navigation, mode, onModeChange,
 
 /**
  * The option buttons and the layout toggle. Where the header is narrow (container queries in
- * diff-header.css) the buttons, and in the narrowest header the toggle too, hide behind "More diff
+ * diff-header-narrow.css) the buttons, and in the narrowest header the toggle too, hide behind "More diff
  * options", which opens a small menu holding them; Esc or a click elsewhere closes it. The menu is
  * drawn only while open, so a control is never twice in the page's accessible tree.
  */
@@ -127,7 +127,7 @@ function FilePath({ file }: { file: DiffFile }): ReactNode {
         {parts.prefix ? <span className="diff-path-dir">{parts.prefix}</span> : null}
         <span className="diff-path-old">{parts.from}</span>
         <ArrowRightIcon />
-        <span>{parts.to}</span>
+        <span className="diff-path-name">{parts.to}</span>
       </span>
     );
   }

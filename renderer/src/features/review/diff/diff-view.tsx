@@ -17,6 +17,7 @@ import { LargeFileGate } from './large-file-gate.tsx';
 import { TextDiffView, type ChangeStep } from './text-diff-view.tsx';
 import './diff-theme.css';
 import './diff-header.css';
+import './diff-header-narrow.css';
 import './diff-table.css';
 import './diff-panels.css';
 import './diff-syntax.css';
