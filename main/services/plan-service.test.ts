@@ -37,7 +37,7 @@ async function seeded() {
   await registry.addResource({ name: 'local/target', typeName: 'fs-directory', location: target });
   registry.addProject({ name: 'demo' });
   registry.link('demo', 'local/app');
-  registry.importTools(TOOL, 'fixer.yaml');
+  await registry.importTools(TOOL, 'fixer.yaml');
   const events: PlanEvent[] = [];
   bindery.plans.onEvent((event) => events.push(event));
   return { dataDir, bindery, repo, docs, target, events, plans: bindery.plans };
@@ -109,6 +109,26 @@ describe('PlanService.createPlan', () => {
     await expect(plans.undo(plan.id)).rejects.toThrow(/has 3 sandboxes: say which one, by resource name \(.*local\/app \(slots app\)/);
     await expect(plans.changes(plan.id, 'nothing')).rejects.toThrow(/has no sandbox for "nothing"/);
     expect((await plans.changes(plan.id, 'docs'))[0]?.resourceName).toBe('local/docs');
+  });
+});
+
+describe('PlanService.diff', () => {
+  it('diffs every sandbox of the plan in its order, one path on request, and names a path with no change', async () => {
+    const { plans, bindery } = await seeded();
+    const { plan, bound } = await (await plans.createPlan('fixer', 'demo', { target: 'local/target' })).provisioned;
+    const at = (slot: string) => bound.find((b) => b.slotName === slot)!.sandboxPath;
+    fs.writeFileSync(path.join(at('app'), 'main.py'), 'print(2)\n');
+    fs.writeFileSync(path.join(at('target'), 'out.txt'), 'new\n');
+    const changed: Record<string, string> = { 'local/app': 'main.py', 'local/target': 'out.txt' };
+    const order = plans.showPlan(plan.id).sandboxes.flatMap((s) => (changed[s.resourceName] ? [changed[s.resourceName]] : []));
+    const whole = await plans.diff(plan.id);
+    expect(whole.map((d) => d.path)).toEqual(order);
+    expect(whole.map((d) => (d.kind === 'text' ? d.patch : ''))).toEqual(
+      order.map((p) => (p === 'main.py' ? '--- a/main.py\n+++ b/main.py\n@@ -1 +1 @@ hunk 1\n-print(1)\n+print(2)\n' : '--- a/out.txt\n+++ b/out.txt\n@@ -1 +1 @@ hunk 1\n-old\n+new\n')),
+    );
+    expect((await plans.diff(plan.id, { path: 'out.txt' })).map((d) => d.path)).toEqual(['out.txt']);
+    await expect(plans.diff(plan.id, { path: 'guide.md' })).rejects.toThrow(/"guide.md" has no change in plan/);
+    bindery.close();
   });
 });
 

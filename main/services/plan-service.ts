@@ -194,9 +194,14 @@ export class PlanService {
   /** Unified diffs: of every changed path of the selected sandboxes, or of one path. */
   async diff(planRef: string, options: { resource?: SandboxRef; path?: string } = {}): Promise<FileDiff[]> {
     await this.recover();
-    // One look per sandbox, each file read once; the sandboxes' looks run side by side.
+    // One look per sandbox, each file read once; the sandboxes' looks run side by side, and the
+    // first sandbox in the plan's order that fails is the one reported, as when they ran in turn.
     const targets = this.targets(planRef, options.resource);
-    const diffs = (await Promise.all(targets.map((sandbox) => this.options.sandboxes.diffs(sandbox.id, options.path)))).flat();
+    const looks = await Promise.allSettled(targets.map((sandbox) => this.options.sandboxes.diffs(sandbox.id, options.path)));
+    const diffs = looks.flatMap((look) => {
+      if (look.status === 'rejected') throw look.reason;
+      return look.value;
+    });
     if (options.path !== undefined && diffs.length === 0) {
       throw new NotFoundError(`"${options.path}" has no change in plan ${planRef}: look at the list of the plan's changes.`, {
         path: options.path,
