@@ -14,7 +14,7 @@ import { insertProject, saveLink } from '../main/registry/projects.ts';
 
 const ITERATIONS = 2000;
 
-function seed(bindery: Bindery, resourceCount: number, projectCount: number, location: string): { tool: Tool; projectId: string } {
+async function seed(bindery: Bindery, resourceCount: number, projectCount: number, location: string): Promise<{ tool: Tool; projectId: string }> {
   const stamp = new Date().toISOString();
   const { db, registry } = bindery;
   registry.addType({ name: 'bench-a', parentTypes: ['fs-directory'], sandboxStrategy: 'copy_on_write' });
@@ -50,15 +50,15 @@ function seed(bindery: Bindery, resourceCount: number, projectCount: number, loc
     if (k === 9) return `  - name: param${k}\n    resource_type: git-checkout\n    binding: parameter\n`;
     return `  - name: slot${k}\n    resource_type: git-checkout\n`;
   });
-  const [tool] = registry.importTools(`name: bench-tool\nresource_slots:\n${slots.join('')}`, 'bench.yaml');
+  const [tool] = await registry.importTools(`name: bench-tool\nresource_slots:\n${slots.join('')}`, 'bench.yaml');
   return { tool: tool as Tool, projectId: registry.findProject('project-0').id };
 }
 
-function measure(resourceCount: number, projectCount: number): { perCallUs: number; rssMb: number } {
+async function measure(resourceCount: number, projectCount: number): Promise<{ perCallUs: number; rssMb: number }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-bench-'));
   const bindery = openBindery(path.join(root, 'data'));
   try {
-    const { tool, projectId } = seed(bindery, resourceCount, projectCount, root);
+    const { tool, projectId } = await seed(bindery, resourceCount, projectCount, root);
     const project = bindery.registry.findProject(projectId);
     const params = { param9: `ns0/res-0` };
     for (let i = 0; i < 200; i++) bindery.bindings.resolve(tool, project, params);
@@ -76,8 +76,8 @@ function measure(resourceCount: number, projectCount: number): { perCallUs: numb
   }
 }
 
-const small = measure(100, 10);
-const large = measure(10_000, 1_000);
+const small = await measure(100, 10);
+const large = await measure(10_000, 1_000);
 const ratio = large.perCallUs / small.perCallUs;
 console.log('registry                      per resolve (10 slots)   rss');
 console.log(`100 resources, 10 projects    ${small.perCallUs.toFixed(1).padStart(8)} µs            ${small.rssMb.toFixed(0)} MB`);

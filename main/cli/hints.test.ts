@@ -47,7 +47,7 @@ describe('service errors', () => {
       expectAppWords(await caught(() => registry.showTool('none')), ['import-tool']);
       expectAppWords(await caught(() => plans.findPlan('none')), ['list-plans']);
 
-      registry.importTools(EDIT_TOOL, 'edit.yaml');
+      await registry.importTools(EDIT_TOOL, 'edit.yaml');
       const file = `${EDIT_TOOL}  - name: cfg\n    resource_type: mystery\n  - name: more\n    resource_type: fs-directory\n    binding: static\n    static_resource: local/gone\n`;
       const refused = await caught(() => registry.importTools(file, 'edit.yaml'));
       expectAppWords(refused, ['replace-tools', 'add-type', 'add-resource']);
@@ -68,7 +68,7 @@ describe('the CLI', () => {
       await registry.addResource({ name: 'local/app', typeName: 'git-checkout', location: repo });
       registry.addProject({ name: 'demo' });
       registry.link('demo', 'local/app');
-      registry.importTools(EDIT_TOOL, 'edit.yaml');
+      await registry.importTools(EDIT_TOOL, 'edit.yaml');
       const started = await plans.createPlan('edit', 'demo');
       planId = started.planId;
       const sandbox = (await started.provisioned).sandboxes[0]!.path;

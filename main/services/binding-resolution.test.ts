@@ -19,9 +19,9 @@ beforeEach(() => {
 });
 afterEach(() => bindery.close());
 
-function importReference(name: string): Tool {
+async function importReference(name: string): Promise<Tool> {
   const file = path.join(REFERENCE, `${name}.yaml`);
-  return bindery.registry.importTools(fs.readFileSync(file, 'utf8'), file)[0] as Tool;
+  return (await bindery.registry.importTools(fs.readFileSync(file, 'utf8'), file))[0] as Tool;
 }
 
 async function resource(name: string, typeName = 'fs-directory') {
@@ -46,7 +46,7 @@ function resolveError(tool: Tool, p: Project, params = {}): { error: ValidationE
 
 describe('reference: single contextual resource', () => {
   it('binds the only linked git-checkout (results[0].binding_mode == "contextual")', async () => {
-    const tool = importReference('contextual');
+    const tool = await importReference('contextual');
     const repo = await resource('local/app', 'git-checkout');
     const p = project();
     bindery.registry.link(p.name, repo.name);
@@ -60,7 +60,7 @@ describe('reference: single contextual resource', () => {
 
 describe('contextual rules', () => {
   it('accepts a sub-type: an fs-directory resource satisfies a git-checkout slot, with the path explained', async () => {
-    const tool = importReference('contextual');
+    const tool = await importReference('contextual');
     const dir = await resource('local/notes');
     const p = project();
     bindery.registry.link(p.name, dir.name);
@@ -75,7 +75,7 @@ describe('contextual rules', () => {
     const docs = await resource('local/docs', 'docs-dir');
     const p = project();
     bindery.registry.link(p.name, docs.name);
-    const [result] = bindery.bindings.resolve(importReference('contextual'), p);
+    const [result] = bindery.bindings.resolve((await importReference('contextual')), p);
     expect(result?.explanation.candidates[0]?.typePath).toEqual(['docs-dir', 'fs-directory', 'git-checkout']);
   });
 
@@ -86,7 +86,7 @@ describe('contextual rules', () => {
     const p = project();
     bindery.registry.link(p.name, other.name);
     bindery.registry.link(p.name, repo.name);
-    const [result] = bindery.bindings.resolve(importReference('contextual'), p);
+    const [result] = bindery.bindings.resolve((await importReference('contextual')), p);
     expect(result?.resourceId).toBe(repo.id);
     const rejected = result?.explanation.candidates.find((c) => c.resourceId === other.id);
     expect(rejected?.compatible).toBe(false);
@@ -99,7 +99,7 @@ describe('contextual rules', () => {
     const p = project();
     bindery.registry.link(p.name, a.name);
     bindery.registry.link(p.name, b.name, 'repo');
-    const [result] = bindery.bindings.resolve(importReference('contextual'), p);
+    const [result] = bindery.bindings.resolve((await importReference('contextual')), p);
     expect(result?.resourceId).toBe(b.id);
     expect(result?.explanation.rule).toBe('contextual: its alias equals the slot name "repo"');
   });
@@ -110,7 +110,7 @@ describe('contextual rules', () => {
     const p = project();
     bindery.registry.link(p.name, a.name);
     bindery.registry.link(p.name, b.name, 'site');
-    const [result] = bindery.bindings.resolve(importReference('contextual'), p);
+    const [result] = bindery.bindings.resolve((await importReference('contextual')), p);
     expect(result?.resourceId).toBe(a.id);
     expect(result?.explanation.rule).toBe('contextual: its short name equals the slot name "repo"');
   });
@@ -121,7 +121,7 @@ describe('contextual rules', () => {
     const p = project();
     bindery.registry.link(p.name, a.name);
     bindery.registry.link(p.name, b.name);
-    const { error, results } = resolveError(importReference('contextual'), p);
+    const { error, results } = resolveError((await importReference('contextual')), p);
     expect(error.message).toContain('2 resources of type git-checkout are linked to project "demo": local/api, local/web');
     expect(results[0]?.explanation.fix).toBe('Set alias "repo" on the link of one of: local/api, local/web.');
     expect((error.details as { hints: unknown }).hints).toEqual([{ action: 'set-alias', project: 'demo', alias: 'repo' }]);
@@ -133,18 +133,18 @@ describe('contextual rules', () => {
     const p = project();
     bindery.registry.link(p.name, a.name);
     bindery.registry.link(p.name, b.name);
-    expect(resolveError(importReference('contextual'), p).error.message).toContain('2 share the short name "repo"');
+    expect(resolveError((await importReference('contextual')), p).error.message).toContain('2 share the short name "repo"');
   });
 
-  it('raises a ValidationError for a required slot with no match, saying what to link', () => {
+  it('raises a ValidationError for a required slot with no match, saying what to link', async () => {
     const p = project();
-    const { results } = resolveError(importReference('contextual'), p);
+    const { results } = resolveError((await importReference('contextual')), p);
     expect(results[0]?.error).toBe('No resource of type git-checkout (or a sub-type) is linked to project "demo".');
     expect(results[0]?.explanation.fix).toBe('Link a resource of type git-checkout to project "demo".');
   });
 
-  it('leaves an optional slot with no match unbound', () => {
-    const [tool] = bindery.registry.importTools(
+  it('leaves an optional slot with no match unbound', async () => {
+    const [tool] = await bindery.registry.importTools(
       'name: opt\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n    required: false\n',
       'opt.yaml',
     );
@@ -155,20 +155,20 @@ describe('contextual rules', () => {
 });
 
 describe('reference: static binding', () => {
-  it('is validated at registration: the named resource must exist', () => {
-    expect(() => importReference('static')).toThrow(/static\.yaml:6 .*Static resource "local\/shared-config" is not registered: register it first/);
+  it('is validated at registration: the named resource must exist', async () => {
+    await expect(importReference('static')).rejects.toThrow(/static\.yaml:6 .*Static resource "local\/shared-config" is not registered: register it first/);
   });
 
   it('binds the named resource regardless of project links', async () => {
     const cfg = await resource('local/shared-config');
-    const tool = importReference('static');
+    const tool = await importReference('static');
     const [result] = bindery.bindings.resolve(tool, project());
     expect([result?.bindingMode, result?.resourceId, result?.access]).toEqual(['static', cfg.id, 'read_only']);
   });
 
   it('fails at resolution when the static resource was removed after registration', async () => {
     await resource('local/shared-config');
-    const tool = importReference('static');
+    const tool = await importReference('static');
     bindery.registry.removeResource('local/shared-config', { force: true });
     const { results } = resolveError(tool, project());
     expect(results[0]?.error).toBe('Resource "local/shared-config" is not in the registry.');
@@ -176,7 +176,7 @@ describe('reference: static binding', () => {
 
   it('type-checks again at resolution: a resource retyped since registration fails', async () => {
     await resource('local/shared-config');
-    const tool = importReference('static');
+    const tool = await importReference('static');
     bindery.registry.addType({ name: 'bucket' });
     await bindery.registry.updateResource('local/shared-config', { typeName: 'bucket' });
     const { results } = resolveError(tool, project());
@@ -185,20 +185,20 @@ describe('reference: static binding', () => {
 });
 
 describe('reference: parameter binding', () => {
-  it('is deferred when the caller supplies nothing', () => {
-    const [result] = bindery.bindings.resolve(importReference('parameter'), project());
+  it('is deferred when the caller supplies nothing', async () => {
+    const [result] = bindery.bindings.resolve((await importReference('parameter')), project());
     expect([result?.deferred, result?.resourceId]).toEqual([true, null]);
   });
 
   it('resolves eagerly from target=<resource-name-or-id>', async () => {
     const out = await resource('local/out');
-    const tool = importReference('parameter');
+    const tool = await importReference('parameter');
     expect(bindery.bindings.resolve(tool, project(), { target: 'local/out' })[0]?.resourceId).toBe(out.id);
     expect(bindery.bindings.resolve(tool, project('p2'), { target: out.id })[0]?.resourceId).toBe(out.id);
   });
 
   it('refuses an unknown or incompatible parameter value, and unknown parameter names', async () => {
-    const tool = importReference('parameter');
+    const tool = await importReference('parameter');
     const p = project();
     expect(resolveError(tool, p, { target: 'local/missing' }).results[0]?.error).toMatch(/not in the registry/);
     await resource('local/repo', 'git-checkout');
@@ -208,14 +208,14 @@ describe('reference: parameter binding', () => {
 });
 
 describe('reference: mixed bindings', () => {
-  it('needs local/shared-config registered first, with a clear error', () => {
-    expect(() => importReference('mixed')).toThrow(/mixed\.yaml:10 resource_slots\.1\.static_resource: Static resource "local\/shared-config" is not registered/);
+  it('needs local/shared-config registered first, with a clear error', async () => {
+    await expect(importReference('mixed')).rejects.toThrow(/mixed\.yaml:10 resource_slots\.1\.static_resource: Static resource "local\/shared-config" is not registered/);
   });
 
   it('combines contextual, static and a deferred parameter', async () => {
     const cfg = await resource('local/shared-config');
     const repo = await resource('local/app', 'git-checkout');
-    const tool = importReference('mixed');
+    const tool = await importReference('mixed');
     const p = project();
     bindery.registry.link(p.name, repo.name);
     const results = bindery.bindings.resolve(tool, p);
@@ -230,7 +230,7 @@ describe('reference: mixed bindings', () => {
     await resource('local/shared-config');
     const repo = await resource('local/app', 'git-checkout');
     const out = await resource('local/out');
-    const tool = importReference('mixed');
+    const tool = await importReference('mixed');
     const p = project();
     bindery.registry.link(p.name, repo.name);
     const results = bindery.bindings.resolve(tool, p, { output: out.name });
@@ -239,7 +239,7 @@ describe('reference: mixed bindings', () => {
 
   it('reports every failing slot at once', async () => {
     await resource('local/shared-config');
-    const tool = importReference('mixed');
+    const tool = await importReference('mixed');
     bindery.registry.removeResource('local/shared-config', { force: true });
     const { error, results } = resolveError(tool, project(), { output: 'local/missing' });
     expect(error.message).toMatch(/^3 of 3 slots of tool "mixed" could not be bound in project "demo":/);

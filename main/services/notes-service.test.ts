@@ -32,7 +32,7 @@ beforeEach(async () => {
   await registry.addResource({ name: 'local/app', typeName: 'git-checkout', location: gitRepo({ 'src/app.ts': APP, 'README.md': '# app\n' }) });
   registry.addProject({ name: 'demo' });
   registry.link('demo', 'local/app', null);
-  registry.importTools(TOOL, 'fixer.yaml');
+  await registry.importTools(TOOL, 'fixer.yaml');
   const detail = await (await bindery.plans.createPlan('fixer', 'demo')).provisioned;
   planId = detail.plan.id;
   sandboxPath = detail.bound[0]!.sandboxPath;

@@ -15,7 +15,7 @@ async function plan() {
   await bindery.registry.addResource({ name: 'local/app', typeName: 'git-checkout', location: repo });
   bindery.registry.addProject({ name: 'demo' });
   bindery.registry.link('demo', 'local/app');
-  bindery.registry.importTools('resource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n', 'edit.yaml');
+  await bindery.registry.importTools('resource_slots:\n  - name: repo\n    resource_type: git-checkout\n    access: read_write\n', 'edit.yaml');
   return { bindery };
 }
 

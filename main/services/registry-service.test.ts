@@ -111,7 +111,7 @@ describe('resources', () => {
     const cfg = await registry.addResource({ name: 'local/shared-config', typeName: 'fs-directory', location: tempDir() });
     registry.addProject({ name: 'demo' });
     registry.link('demo', cfg.name);
-    registry.importTools('name: t\nresource_slots:\n  - name: config\n    resource_type: fs-directory\n    binding: static\n    static_resource: local/shared-config\n', 't.yaml');
+    await registry.importTools('name: t\nresource_slots:\n  - name: config\n    resource_type: fs-directory\n    binding: static\n    static_resource: local/shared-config\n', 't.yaml');
     expect(() => registry.removeResource(cfg.name)).toThrow(/used by projects demo; tools \(static slots\) t.*remove it anyway \(the links go/);
     const removed = registry.removeResource(cfg.name, { force: true });
     expect(removed.unlinkedFrom).toEqual(['demo']);
@@ -146,12 +146,12 @@ describe('tools', () => {
   it('refuses a duplicate tool unless replacing, and reports unknown types at their line', async () => {
     const registry = bindery.registry;
     const text = 'name: t\nresource_slots:\n  - name: repo\n    resource_type: git-checkout\n';
-    const [first] = registry.importTools(text, 't.yaml');
-    expect(() => registry.importTools(text, 't.yaml')).toThrow(/already registered: import it with Replace to update it/);
-    const [second] = registry.importTools(text.replace('git-checkout', 'fs-directory'), 't.yaml', { replace: true });
+    const [first] = await registry.importTools(text, 't.yaml');
+    await expect(registry.importTools(text, 't.yaml')).rejects.toThrow(/already registered: import it with Replace to update it/);
+    const [second] = await registry.importTools(text.replace('git-checkout', 'fs-directory'), 't.yaml', { replace: true });
     expect(second?.id).toBe(first?.id);
     expect(registry.showTool('t').resourceSlots[0]?.resourceType).toBe('fs-directory');
-    expect(() => registry.importTools('name: u\nresource_slots:\n  - name: x\n    resource_type: mystery\n', 'u.yaml')).toThrow(
+    await expect(registry.importTools('name: u\nresource_slots:\n  - name: x\n    resource_type: mystery\n', 'u.yaml')).rejects.toThrow(
       /u\.yaml:4 resource_slots\.0\.resource_type: Unknown resource type "mystery"/,
     );
   });
@@ -160,13 +160,13 @@ describe('tools', () => {
     const registry = bindery.registry;
     await registry.addResource({ name: 'local/repo', typeName: 'git-checkout', location: gitRepo() });
     const text = 'name: t\nresource_slots:\n  - name: cfg\n    resource_type: fs-directory\n    binding: static\n    static_resource: local/repo\n';
-    expect(() => registry.importTools(text, 't.yaml')).toThrow(/t\.yaml:6 .*of type git-checkout, which does not satisfy fs-directory/);
+    await expect(registry.importTools(text, 't.yaml')).rejects.toThrow(/t\.yaml:6 .*of type git-checkout, which does not satisfy fs-directory/);
     expect(registry.listTools()).toEqual([]);
   });
 
-  it('writes nothing when one tool of a list fails', () => {
+  it('writes nothing when one tool of a list fails', async () => {
     const text = 'tools:\n  - name: ok\n  - name: bad\n    resource_slots:\n      - name: x\n        resource_type: mystery\n';
-    expect(() => bindery.registry.importTools(text, 'list.yaml')).toThrow(/list\.yaml:6/);
+    await expect(bindery.registry.importTools(text, 'list.yaml')).rejects.toThrow(/list\.yaml:6/);
     expect(bindery.registry.listTools()).toEqual([]);
   });
 });

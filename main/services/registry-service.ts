@@ -169,17 +169,17 @@ export class RegistryService {
   }
 
   /** Registers every tool in a definition file, all checked first; an existing tool is replaced only with `replace`. */
-  importTools(text: string, file: string, options: { replace?: boolean } = {}): Tool[] {
+  importTools(text: string, file: string, options: { replace?: boolean } = {}): Promise<Tool[]> {
     return toolRules.importTools(this.context, text, file, options);
   }
 
   /** Checks a tool file exactly as import does, without writing; returns the definitions it would register. */
-  checkTools(text: string, file: string, options: { replace?: boolean } = {}): ToolDefinition[] {
+  checkTools(text: string, file: string, options: { replace?: boolean } = {}): Promise<ToolDefinition[]> {
     return toolRules.checkTools(this.context, text, file, options);
   }
 
   /** The tool written back in the file format. */
-  exportTool(nameOrId: string): string {
+  exportTool(nameOrId: string): Promise<string> {
     return toolRules.exportTool(this.context, nameOrId);
   }
 

@@ -17,13 +17,13 @@ beforeEach(async () => {
   await registry.addResource({ name: 'local/app', typeName: 'git-checkout', location: gitRepo() });
   registry.addProject({ name: 'demo' });
   registry.link('demo', 'local/app', null);
-  registry.importTools(tool('sleeper', 'echo started; sleep 30'), 'sleeper.yaml');
-  registry.importTools(tool('failing', 'echo oops >&2; exit 3'), 'failing.yaml');
-  registry.importTools(
+  await registry.importTools(tool('sleeper', 'echo started; sleep 30'), 'sleeper.yaml');
+  await registry.importTools(tool('failing', 'echo oops >&2; exit 3'), 'failing.yaml');
+  await registry.importTools(
     tool('chatty', 'for i in 1 2 3 4 5 6 7 8 9 10; do echo line-$i; sleep 0.01; done'),
     'chatty.yaml',
   );
-  registry.importTools(tool('silent', null), 'silent.yaml');
+  await registry.importTools(tool('silent', null), 'silent.yaml');
   planId = (await (await bindery.plans.createPlan('sleeper', 'demo')).provisioned).plan.id;
 });
 afterEach(() => bindery.close());

@@ -6,7 +6,7 @@ import { ulid } from 'ulid';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { ErrorHint } from '../../shared/error-hints.ts';
 import type { Tool, ToolDefinition } from '../../shared/model.ts';
-import { formatToolFile, parseToolFile, type ParsedTool } from '../core/tool-file.ts';
+import type { ParsedTool } from '../core/tool-file.ts';
 import * as resources from '../registry/resources.ts';
 import * as tools from '../registry/tools.ts';
 import type { RegistryContext } from './registry-common.ts';
@@ -24,11 +24,15 @@ export function showTool({ db }: RegistryContext, nameOrId: string): Tool {
  * registered and compatible) before any is written; an existing tool is replaced only when
  * `replace` is set.
  */
-export function importTools(context: RegistryContext, text: string, file: string, options: { replace?: boolean } = {}): Tool[] {
+export async function importTools(context: RegistryContext, text: string, file: string, options: { replace?: boolean } = {}): Promise<Tool[]> {
   const { db } = context;
+  const { parseToolFile } = await toolFiles();
   const saved: Tool[] = [];
   db.transaction(() => {
-    for (const definition of checkTools(context, text, file, options)) {
+    // Checked inside the transaction, so another process's import cannot slip in between.
+    const parsed = parseToolFile(text, file);
+    checkAgainstRegistry(context, parsed, file, options.replace ?? false);
+    for (const { definition } of parsed) {
       const existing = tools.findTool(db, definition.name);
       const stamp = context.stamp();
       const tool: Tool = { id: existing?.id ?? ulid(), ...definition, createdAt: existing?.createdAt ?? stamp, updatedAt: stamp };
@@ -44,16 +48,26 @@ export function importTools(context: RegistryContext, text: string, file: string
  * Checks a tool file exactly as import does (file rules, then registry rules) without writing,
  * throwing the same ValidationError; returns the definitions it would register.
  */
-export function checkTools(context: RegistryContext, text: string, file: string, options: { replace?: boolean } = {}): ToolDefinition[] {
+export async function checkTools(context: RegistryContext, text: string, file: string, options: { replace?: boolean } = {}): Promise<ToolDefinition[]> {
+  const { parseToolFile } = await toolFiles();
   const parsed = parseToolFile(text, file);
   checkAgainstRegistry(context, parsed, file, options.replace ?? false);
   return parsed.map((tool) => tool.definition);
 }
 
 /** The tool written back in the file format. */
-export function exportTool(context: RegistryContext, nameOrId: string): string {
+export async function exportTool(context: RegistryContext, nameOrId: string): Promise<string> {
   const { name, description, resourceSlots, run } = showTool(context, nameOrId);
+  const { formatToolFile } = await toolFiles();
   return formatToolFile([{ name, description, resourceSlots, run }]);
+}
+
+/**
+ * The tool-file format (YAML and its zod schema), loaded on first use: the two libraries are a
+ * tenth of a CLI start, and only tool import, check and export read or write the format.
+ */
+function toolFiles(): Promise<typeof import('../core/tool-file.ts')> {
+  return import('../core/tool-file.ts');
 }
 
 /** Unregisters a tool. */

@@ -32,7 +32,7 @@ export const registerTools: CommandModule = (program, context) => {
     .action(async (file: string, options: { replace?: boolean; name?: string }) => {
       const text = file === '-' ? await context.readStdin() : await readToolFile(file);
       const source = file === '-' ? (options.name ? `${options.name}.yaml` : '<stdin>') : file;
-      const imported = registry().importTools(text, source, { replace: options.replace });
+      const imported = await registry().importTools(text, source, { replace: options.replace });
       out.result(imported.map(encodeTool), () => imported.map((t) => `Registered tool ${t.name} (${t.resourceSlots.length} slot(s)).`).join('\n'));
     });
 
@@ -61,8 +61,8 @@ export const registerTools: CommandModule = (program, context) => {
   tools
     .command('export <name>')
     .description('print the tool in its file format (YAML)')
-    .action((name: string) => {
-      const text = registry().exportTool(name);
+    .action(async (name: string) => {
+      const text = await registry().exportTool(name);
       if (out.json) out.result({ name, yaml: text }, () => text);
       else out.raw(text);
     });

@@ -20,7 +20,7 @@ beforeEach(async () => {
   await bindery.registry.addResource({ name: 'local/big', typeName: 'fs-directory', location: folder });
   bindery.registry.addProject({ name: 'demo' });
   bindery.registry.link('demo', 'local/big', null);
-  bindery.registry.importTools(
+  await bindery.registry.importTools(
     'name: copier\nresource_slots:\n  - name: big\n    resource_type: fs-directory\n    access: read_write\n',
     'copier.yaml',
   );

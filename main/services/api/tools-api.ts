@@ -13,17 +13,17 @@ export function toolsApi(context: ApiContext): Pick<ApiHandlers, ToolMethods> {
     listTools: () => registry.listTools(),
     showTool: ({ ref }) => registry.showTool(ref),
     importTools: ({ text, fileName, replace }) => registry.importTools(text, fileName, { replace }),
-    validateTools: ({ text, fileName, replace }): ToolValidation => {
+    validateTools: async ({ text, fileName, replace }): Promise<ToolValidation> => {
       try {
-        return { ok: true, tools: registry.checkTools(text, fileName, { replace }), issues: [] };
+        return { ok: true, tools: await registry.checkTools(text, fileName, { replace }), issues: [] };
       } catch (error) {
         if (error instanceof ValidationError) return { ok: false, tools: [], issues: issuesOf(error, fileName) };
         throw error;
       }
     },
-    exportTool: ({ ref }) => {
+    exportTool: async ({ ref }) => {
       const tool = registry.showTool(ref);
-      return { name: tool.name, fileName: `${tool.name}.yaml`, text: registry.exportTool(tool.id) };
+      return { name: tool.name, fileName: `${tool.name}.yaml`, text: await registry.exportTool(tool.id) };
     },
     removeTool: ({ ref }) => registry.removeTool(ref),
   };
