@@ -3,7 +3,12 @@
 // development checkout where the bundle is missing or older than a source it was built from, it
 // runs the TypeScript sources through tsx instead, with a one-line notice (slower start).
 // Built-ins through process.getBuiltinModule: an ES-module import of one builds a facade that reads
-// every export (fs's streams among them), milliseconds of each start.
+// every export (fs's streams among them), milliseconds of each start. It came in Node 20.16 (and
+// package.json asks for 20.19, which npm only warns about): an older Node gets a sentence, not a TypeError.
+if (typeof process.getBuiltinModule !== 'function') {
+  process.stderr.write(`bindery: needs Node.js 20.19 or later, and this is Node ${process.version}. Install a newer Node.js (https://nodejs.org), then run bindery again.\n`);
+  process.exit(1);
+}
 const fs = process.getBuiltinModule('node:fs');
 const path = process.getBuiltinModule('node:path');
 const { pathToFileURL } = process.getBuiltinModule('node:url');

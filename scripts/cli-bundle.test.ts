@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, finishCliBundle } from './build.js';
@@ -213,6 +214,19 @@ describe('bin/bindery.js', () => {
     const result = run('--version');
     expect(result.stdout).toBe('9.8.7\n');
     expect(result.stderr).toBe('');
+  });
+
+  it('says which Node it needs on one without process.getBuiltinModule (before 20.16), not a TypeError', () => {
+    const { dir } = checkout();
+    // Stands in for an older Node: the one thing the bin needs of 20.16 and later, taken away.
+    const older = path.join(dir, 'older-node.mjs');
+    fs.writeFileSync(older, 'delete process.getBuiltinModule;\n');
+    for (const args of [['--version'], ['types', 'list']]) {
+      const result = spawnSync(process.execPath, ['--import', pathToFileURL(older).href, path.join(dir, 'bin', 'bindery.js'), ...args], { encoding: 'utf8' });
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`bindery: needs Node.js 20.19 or later, and this is Node ${process.version}. Install a newer Node.js (https://nodejs.org), then run bindery again.\n`);
+      expect(result.status).toBe(1);
+    }
   });
 
   it('runs the bundle, silently, when it is newer than every source it was built from', () => {
