@@ -6,8 +6,8 @@
  * It builds the CLI bundle first (bin/bindery.js would otherwise fall back to the sources) and runs
  * `node bin/bindery.js` as npx does; --bundle runs out/cli/bindery.js itself instead, skipping the
  * bin's freshness check (a few milliseconds), for a checkout whose sources others are editing;
- * --cli-dir DIR builds the bundle into DIR (beside a node_modules that finds better-sqlite3) and runs
- * DIR/bindery.js, leaving out/cli alone.
+ * --cli-dir DIR builds the bundle into DIR and runs DIR/bindery.js (better-sqlite3 found through
+ * NODE_PATH), leaving out/cli alone.
  * Exit code 1 only past --fail-over (default 5x): a gross regression, not a noisy machine.
  * Usage: tsx bench/cli-startup.ts [--runs 15] [--fail-over 5] [--no-build] [--bundle] [--cli-dir DIR]
  */
@@ -18,9 +18,22 @@ import path from 'node:path';
 import { buildCli } from '../scripts/build.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CLI_DIR = process.argv.includes('--cli-dir') ? path.resolve(process.argv[process.argv.indexOf('--cli-dir') + 1] ?? '') : undefined;
+const CLI_DIR = cliDir(process.argv.slice(2));
 const BIN = CLI_DIR ? path.join(CLI_DIR, 'bindery.js') : path.join(ROOT, ...(process.argv.includes('--bundle') ? ['out', 'cli', 'bindery.js'] : ['bin', 'bindery.js']));
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b@x.invalid', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'b@x.invalid' };
+/**
+ * The folder of --cli-dir, or undefined without it. A missing value would resolve to the current
+ * folder, and the build would write its files (and clear a chunks folder) there.
+ */
+function cliDir(argv: string[]): string | undefined {
+  const at = argv.indexOf('--cli-dir');
+  if (at === -1) return undefined;
+  const value = argv[at + 1];
+  if (!value || value.startsWith('--')) throw new Error('--cli-dir takes a folder for the bundle, e.g. --cli-dir /tmp/me/cli');
+  return path.resolve(value);
+}
+// A --cli-dir folder outside the checkout (/tmp/me/cli) finds better-sqlite3 through NODE_PATH.
+const NODE_PATH = CLI_DIR ? { NODE_PATH: path.join(ROOT, 'node_modules') } : {};
+const GIT_ENV = { ...process.env, ...NODE_PATH, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b@x.invalid', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'b@x.invalid' };
 const TOOL = `resource_slots:
   - name: repo
     resource_type: git-checkout
