@@ -69,7 +69,19 @@ function inspectedDiff(found: InspectedChange): FileDiff {
   const newText = newData.toString('utf8');
   // A NUL past the bytes binary detection looks at still makes the file binary.
   if (oldText.includes('\0') || newText.includes('\0')) return { ...head, against, kind: 'binary', oldSize, newSize };
-  return hunkPatch(oldName, newName, oldText, newText, { ...head, against, kind: 'text' as const });
+  const made = hunkPatch(oldName, newName, oldText, newText, { ...head, against, kind: 'text' as const });
+  if (change.oldPath) made.patch = `${renameHeader(change.oldPath, change.path, change.similarity)}${made.patch}`;
+  return made;
+}
+
+/**
+ * git's extended header of a rename: without it, `git apply` reads `--- a/old` / `+++ b/new` as an
+ * edit of a file that does not exist. Also the whole patch of a rename with no edit.
+ */
+function renameHeader(oldPath: string, newPath: string, similarity: number | undefined): string {
+  const bare = (name: string) => headerName('', name);
+  const likeness = similarity === undefined ? '' : `similarity index ${similarity}%\n`;
+  return `diff --git ${headerName('a/', oldPath)} ${headerName('b/', newPath)}\n${likeness}rename from ${bare(oldPath)}\nrename to ${bare(newPath)}\n`;
 }
 
 /**
