@@ -26,9 +26,10 @@ function staleBundle() {
   } catch {
     return 'missing';
   }
-  // Sources change under a bundle only in a development checkout (a .git folder, or a worktree's
-  // .git file); an installed copy skips the stat of every source, about 5 ms of each start.
-  if (!fs.existsSync(path.join(root, '.git'))) return null;
+  // Sources change under a bundle only in a checkout; an installed package (inside a node_modules
+  // folder) skips the stat of every source, about 5 ms of each start. A checkout without its own
+  // .git (a subfolder of another repository, a downloaded archive) is still checked.
+  if (root.split(path.sep).includes('node_modules')) return null;
   for (const input of built.inputs) {
     // A source gone (renamed, deleted) means the sources moved on too.
     const changed = fs.statSync(path.join(root, input), { throwIfNoEntry: false });

@@ -187,14 +187,12 @@ describe('the CLI bundle (scripts/build.js buildCli)', () => {
 
 describe('bin/bindery.js', () => {
   /** A checkout of its own: the real bin, a stand-in bundle and stand-in sources (tsx from node_modules). */
-  function checkout(): { dir: string; run: (...args: string[]) => ReturnType<typeof spawnSync> } {
-    const dir = tempDir();
-    fs.mkdirSync(path.join(dir, 'bin'));
+  function checkout(where = tempDir()): { dir: string; run: (...args: string[]) => ReturnType<typeof spawnSync> } {
+    const dir = where;
+    fs.mkdirSync(path.join(dir, 'bin'), { recursive: true });
     fs.copyFileSync(path.join(root, 'bin', 'bindery.js'), path.join(dir, 'bin', 'bindery.js'));
     fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n');
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
-    // A development checkout: only there do sources change under the bundle.
-    fs.mkdirSync(path.join(dir, '.git'));
     fs.mkdirSync(path.join(dir, 'main', 'cli'), { recursive: true });
     // Type annotations: only tsx runs this.
     fs.writeFileSync(path.join(dir, 'main', 'cli', 'main.ts'), "export async function main(argv: string[]): Promise<number> {\n  console.log('sources ' + argv.join(' '));\n  return 3;\n}\n");
@@ -246,9 +244,8 @@ describe('bin/bindery.js', () => {
     expect(result.stderr).toMatch(/^bindery: the CLI bundle is older than the sources, .*npm run build:cli.*\n$/);
   });
 
-  it('trusts the bundle of an installed copy (no .git), whose sources do not change under it', () => {
-    const { dir, run } = checkout();
-    fs.rmSync(path.join(dir, '.git'), { recursive: true });
+  it('trusts the bundle of an installed package (inside node_modules), whose sources do not change under it', () => {
+    const { dir, run } = checkout(path.join(tempDir(), 'node_modules', 'bindery'));
     fs.appendFileSync(path.join(dir, 'main', 'cli', 'main.ts'), '// edited\n');
     expect(run('types', 'list').stdout).toBe('bundle types list\n');
     // A missing bundle still falls back to the sources.
