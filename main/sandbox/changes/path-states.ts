@@ -32,7 +32,7 @@ async function readSides(sandbox: SandboxInfo, rel: string): Promise<Sides> {
   count('sidesRead', 2);
   const readAtMs = Date.now();
   const [inSandbox, original] = await Promise.all([readEntryOrWhy(inRoot(sandbox.path, rel)), readEntryOrWhy(inRoot(sandbox.originalPath, rel))]);
-  // A path that cannot be read is reported as such, not a failure of the whole list (see changes-unreadable.ts).
+  // A path that cannot be read is reported as such, not a failure of the whole list (see unreadable.ts).
   const unreadable = isUnreadable(inSandbox) ? { side: 'sandbox' as const, entry: inSandbox } : isUnreadable(original) ? { side: 'original' as const, entry: original } : null;
   const entries: [DiskEntry, DiskEntry] = [isUnreadable(inSandbox) ? { type: null } : inSandbox, isUnreadable(original) ? { type: 'other' } : original];
   return { entries, readAtMs, unreadable };

@@ -31,7 +31,7 @@ export async function findSpecialFiles(root: string): Promise<string[]> {
 
 /**
  * The same by a walk in this process, where find cannot run: directory entries carry their type,
- * so nothing is stat'ed. A name that is not UTF-8 is listed again as bytes (fs-path.ts).
+ * so nothing is stat'ed. A name that is not UTF-8 is listed again as bytes (../fs/paths.ts).
  */
 export function walkSpecials(root: string): string[] {
   const found: string[] = [];

@@ -247,7 +247,7 @@ function opsFor(item: InspectedChange, sandbox: SandboxInfo, hashedAtMs: number)
   if (source) ops.push(deleteOp(source));
   if (change.kind === 'deleted') ops.push(deleteOp(target));
   else {
-    // The journal takes paths with escaped bytes (see fs-path.ts); the stat here needs the exact bytes.
+    // The journal takes paths with escaped bytes (see ../fs/paths.ts); the stat here needs the exact bytes.
     const sourcePath = path.join(sandbox.path, target.rel);
     const now = target.sandbox;
     const known = now.type === 'file' ? knownContent(now, inRoot(sandbox.path, target.rel), hashedAtMs) : undefined;

@@ -1,6 +1,6 @@
 /**
  * Paths as the journal's filesystem calls need them. The journal keeps every path as a string in
- * which each byte of a name that is not UTF-8 is an escape (U+DC80..U+DCFF, see ../fs-path.ts), so
+ * which each byte of a name that is not UTF-8 is an escape (U+DC80..U+DCFF, see ../../fs/paths.ts), so
  * it survives the journal's JSON exactly; on its way to the disk such a path becomes its bytes,
  * and names read back from the disk are escaped the same way.
  */

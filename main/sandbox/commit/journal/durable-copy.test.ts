@@ -12,7 +12,7 @@ import { asOrdinaryUser, readTree, swappedAfterCheck, tempDir } from './testing/
  * machine allows loop devices. Without it the clone path is skipped, with the reason printed.
  */
 const REFLINK_DIR = process.env.BINDERY_TEST_REFLINK_DIR;
-if (!REFLINK_DIR) console.log('durable-fs.test: BINDERY_TEST_REFLINK_DIR is not set, so the clone path is not tested here.');
+if (!REFLINK_DIR) console.log('durable-copy.test: BINDERY_TEST_REFLINK_DIR is not set, so the clone path is not tested here.');
 
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');

@@ -8,7 +8,7 @@ import { applyTransaction, listTransactions, recoverTransactions, undoTransactio
 import { sha, workspace } from './testing/test-support.ts';
 import { tsxArgs } from '../../../testing/child-process.ts';
 
-/** A name from raw bytes, escaped as change detection gives it (see ../fs-path.ts). */
+/** A name from raw bytes, escaped as change detection gives it (see main/sandbox/fs/paths.ts). */
 const named = (...bytes: number[]): string => decodeName(Buffer.from(bytes));
 
 const FILE = named(0x66, 0xff, 0x2e, 0x74); // "f\xff.t"

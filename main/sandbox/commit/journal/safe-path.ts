@@ -19,7 +19,7 @@ export function checkRelPath(relPath: string, platform: NodeJS.Platform = proces
   if (typeof relPath !== 'string' || relPath.length === 0) return 'the path is empty';
   if (relPath.includes('\0')) return 'the path contains a NUL byte';
   if (!isCanonicalName(relPath)) {
-    return 'the path holds a lone surrogate that is not an escaped non-UTF-8 byte (see fs-path.ts), so it names no exact file';
+    return 'the path holds a lone surrogate that is not an escaped non-UTF-8 byte, so it names no exact file';
   }
   if (relPath.startsWith('/')) return 'the path is absolute; give it relative to the target folder';
   if (platform === 'win32' && (relPath.includes('\\') || /^[A-Za-z]:/.test(relPath))) {

@@ -101,7 +101,7 @@ describe('a sandbox file changed during the commit', () => {
 });
 
 /**
- * A folder on a filesystem that clones (see durable-fs.test.ts): a staged clone is checked as a
+ * A folder on a filesystem that clones (see durable-copy.test.ts): a staged clone is checked as a
  * copy is. Without it this test skips.
  */
 const REFLINK_DIR = process.env.BINDERY_TEST_REFLINK_DIR;

@@ -56,7 +56,7 @@ export interface DeleteOp {
 /**
  * One change of a transaction; `relPath` is relative to the target root with `/` separators. Names
  * that are not UTF-8 come as strings with each such byte escaped (U+DC80..U+DCFF, see
- * ../fs-path.ts), in `relPath`, `sourcePath` and symlink targets alike; the journal writes the exact bytes.
+ * ../../fs/paths.ts), in `relPath`, `sourcePath` and symlink targets alike; the journal writes the exact bytes.
  */
 export type TransactionOp = WriteOp | DeleteOp;
 
