@@ -64,12 +64,13 @@ export function DiffHeader({ file, stats, notes, navigation, mode, onModeChange,
 /**
  * The option buttons and the layout toggle. Where the header is narrow (container queries in
  * diff-header-narrow.css) the buttons, and in the narrowest header the toggle too, hide behind "More diff
- * options", which opens a small menu holding them; Esc or a click elsewhere closes it. The menu is
- * drawn only while open, so a control is never twice in the page's accessible tree.
+ * options", which opens a small menu holding them; Esc, a click elsewhere or focus moving out closes it.
+ * The menu is drawn only while open, so a control is never twice in the page's accessible tree.
  */
 function HeaderOptions({ tools, toggle }: { tools?: ReactNode; toggle: ReactNode }) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLSpanElement>(null);
+  const more = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const away = (event: PointerEvent) => {
@@ -87,13 +88,22 @@ function HeaderOptions({ tools, toggle }: { tools?: ReactNode; toggle: ReactNode
         if (event.key !== 'Escape' || !open) return;
         event.stopPropagation();
         setOpen(false);
+        // The focused option is about to leave the page with its menu: keep the keyboard where it was.
+        more.current?.focus();
+      }}
+      onBlur={(event) => {
+        // Tabbing past the last option (or a tool moving focus to its own field) closes the menu,
+        // so it does not stay drawn over the diff the keyboard has moved on to.
+        if (open && !box.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
       {tools ? (
         <button
           type="button"
+          ref={more}
           className="diff-icon-btn diff-header-more"
           aria-label="More diff options"
+          aria-haspopup="true"
           title="More diff options"
           aria-expanded={open}
           onClick={() => setOpen(!open)}
