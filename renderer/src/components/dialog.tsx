@@ -7,7 +7,7 @@
  * is in flight (`busy`) nothing in it acts, Esc included: closing would not stop the request, and
  * the person would not learn how it ended.
  */
-import { useEffect, useId, useRef, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type FormEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useConnection } from '../stores/connection-store.ts';
 import { Icon } from './icons.tsx';
@@ -41,6 +41,7 @@ export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel,
   closeRef.current = onClose;
   const busyRef = useRef(busy);
   busyRef.current = busy;
+  useFocusHeldWhileBusy(ref, busy);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -65,7 +66,7 @@ export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel,
   };
 
   return createPortal(
-    <dialog ref={ref} className={wide ? 'dialog dialog-wide' : 'dialog'} aria-labelledby={titleId} role={alert ? 'alertdialog' : undefined} aria-busy={busy || undefined}>
+    <dialog ref={ref} className={wide ? 'dialog dialog-wide' : 'dialog'} aria-labelledby={titleId} role={alert ? 'alertdialog' : undefined} aria-busy={busy || undefined} tabIndex={busy ? -1 : undefined}>
       <form className="dialog-form" onSubmit={submit} noValidate>
         <div className="dialog-header">
           <h2 className="dialog-title" id={titleId}>
@@ -95,4 +96,46 @@ export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel,
     </dialog>,
     document.body,
   );
+}
+
+/**
+ * Disabling the focused button (the submit just pressed) drops focus to the page's body, where
+ * Tab no longer finds the dialog: while busy the dialog itself holds focus (focusable only then,
+ * so opening still focuses its first field), and when the request answers (an error shown, the
+ * actions usable again) focus goes back to that button, or to Close when that button is gone.
+ */
+function useFocusHeldWhileBusy(ref: RefObject<HTMLDialogElement | null>, busy: boolean): void {
+  const held = useRef<HTMLElement | null>(null);
+  // The browser blurs a button the moment it is disabled, before any effect runs: remember the
+  // last element focused inside, rather than asking where focus is.
+  const last = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && event.target !== dialog) last.current = event.target;
+    };
+    dialog.addEventListener('focusin', onFocusIn);
+    return () => dialog.removeEventListener('focusin', onFocusIn);
+  }, [ref]);
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const focused = document.activeElement;
+    const lost = focused === null || focused === document.body || (focused instanceof HTMLElement && focused.matches(':disabled'));
+    if (busy) {
+      if (lost) {
+        held.current = last.current;
+        dialog.focus();
+      }
+      return;
+    }
+    const back = held.current;
+    held.current = null;
+    // Only if focus is still where busy put it: a field clicked meanwhile keeps it.
+    if (back && (focused === dialog || lost)) {
+      const usable = back.isConnected && !back.matches(':disabled');
+      (usable ? back : dialog.querySelector<HTMLElement>('.dialog-header button'))?.focus();
+    }
+  }, [ref, busy]);
 }
