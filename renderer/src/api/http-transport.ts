@@ -31,6 +31,9 @@ type ConnectionListener = (up: boolean, status: ConnectionStatus) => void;
 /** Why a stream was aborted by the transport itself, to be retried rather than left closed. */
 const SILENT = 'silent';
 
+/** The details of a call the host did not answer: the page leaves saying so to the connection bar. */
+const UNREACHABLE = { unreachable: true } as const;
+
 type AnyHandler = (payload: unknown) => void;
 
 /** The HTTP + SSE transport. */
@@ -74,7 +77,7 @@ export class HttpTransport implements Transport {
     } catch (error) {
       // The stream may be waiting out a backoff: this failure says nothing new, but try it now.
       this.retryNow();
-      throw new BinderyError('io_error', `Bindery is not reachable (${(error as Error).message}): this page reconnects by itself when Bindery is back.`);
+      throw new BinderyError('io_error', `Bindery is not reachable (${(error as Error).message}): this page reconnects by itself when Bindery is back.`, UNREACHABLE);
     }
     // An answer while the stream is down: the host is back, no need to wait for the next retry.
     if (this.status === 'offline') this.retryNow();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors.ts';
-import { errorField, errorMessage, formErrors } from './errors.ts';
+import { BinderyError, ConflictError, NotFoundError, ValidationError } from '../../../shared/errors.ts';
+import { HttpTransport } from '../api/http-transport.ts';
+import { besideConnectionBar, errorField, errorMessage, formErrors } from './errors.ts';
 
 const FIELDS = ['name', 'location', 'sandboxStrategy'] as const;
 
@@ -41,5 +42,20 @@ describe('errorMessage', () => {
     expect(errorMessage('text')).toBe('text');
     expect(errorMessage(undefined)).toContain('restart Bindery');
     expect(errorMessage(undefined)).not.toMatch(/bindery |--/);
+  });
+});
+
+describe('besideConnectionBar', () => {
+  it('leaves "not reachable" to the connection bar while it is up, and nothing else', async () => {
+    const down = new HttpTransport({ baseUrl: 'http://127.0.0.1:9/', token: null, fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch });
+    const unreachable = await down.call('listTypes', {}).then(() => null, (error: unknown) => error);
+    expect(unreachable).toBeInstanceOf(BinderyError);
+    expect(besideConnectionBar(unreachable, false)).toBeNull();
+    // Connected (a call lost while the stream stayed up): the bar is not there, so the page says it.
+    expect(besideConnectionBar(unreachable, true)).toBe(unreachable);
+    // The core's own io_error (a disk failure, say) is shown whatever the connection.
+    const disk = new BinderyError('io_error', 'Could not write the file: the disk is full.');
+    expect(besideConnectionBar(disk, false)).toBe(disk);
+    expect(besideConnectionBar(null, false)).toBeNull();
   });
 });

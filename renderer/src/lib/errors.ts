@@ -12,6 +12,16 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong, and no reason was given. Try again; if it keeps failing, restart Bindery.';
 }
 
+/**
+ * A page's error, or null while the connection bar is up and the error only says the host did
+ * not answer: the bar says it already, with its Retry (the page reloads on reconnecting).
+ */
+export function besideConnectionBar(error: unknown, connected: boolean): unknown {
+  if (connected || !(error instanceof BinderyError)) return error;
+  const details = error.details as { unreachable?: unknown } | null | undefined;
+  return details?.unreachable === true ? null : error;
+}
+
 /** The input field an error is about, when the core said so (`details.field`). */
 export function errorField(error: unknown): string | null {
   if (!(error instanceof BinderyError)) return null;

@@ -9,6 +9,8 @@ import type { ChangedFile } from '../../../../shared/dto.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { besideConnectionBar } from '../../lib/errors.ts';
+import { useConnection } from '../../stores/connection-store.ts';
 import { changeSignature, diffKey, useReview } from '../../stores/review-store.ts';
 import { layoutFor, oneSided } from './diff-layout.ts';
 import { DiffView, type ChangeStep, type DiffMode } from './diff/index.ts';
@@ -30,6 +32,7 @@ export function DiffPanel({ change, changeStep }: DiffPanelProps): ReactElement 
   const loadDiff = useReview((s) => s.loadDiff);
   const diffMode = useReview((s) => s.diffMode);
   const setDiffMode = useReview((s) => s.setDiffMode);
+  const connected = useConnection((state) => state.connected);
   const path = change?.path ?? null;
   const signature = change ? changeSignature(change) : null;
   const entry = useReview((s) => (path ? s.diffs[diffKey(path, against, full)] : undefined));
@@ -99,7 +102,7 @@ export function DiffPanel({ change, changeStep }: DiffPanelProps): ReactElement 
           The base of this file is not kept, so the sandbox is compared with the original as it is now.
         </p>
       )}
-      <ErrorCallout error={entry?.error ?? null} />
+      <ErrorCallout error={besideConnectionBar(entry?.error ?? null, connected)} />
       {view ? (
         <PartialScopeContext.Provider value={scope}>
           <DiffView

@@ -12,7 +12,8 @@ import { Icon } from '../../components/icons.tsx';
 import { ResizeHandle, usePersistedWidth } from '../../components/resize-handle.tsx';
 import { commandKey, ShortcutsDialog } from '../../components/shortcuts-dialog.tsx';
 import { formatCount, formatNumber } from '../../lib/counts.ts';
-import { errorMessage } from '../../lib/errors.ts';
+import { besideConnectionBar, errorMessage } from '../../lib/errors.ts';
+import { useConnection } from '../../stores/connection-store.ts';
 import { ACCESS_LABELS, STRATEGY_LABELS } from '../../lib/labels.ts';
 import { changeCounts, pendingChanges } from '../../stores/change-counts.ts';
 import { usePlans } from '../../stores/plans-store.ts';
@@ -61,6 +62,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
   const [outcome, setOutcome] = useState<OutcomeLines | null>(null);
   const [busy, setBusy] = useState(false);
   const [help, setHelp] = useState(false);
+  const connected = useConnection((state) => state.connected);
   const [changeStep, setChangeStep] = useState<ChangeStep | null>(null);
   const [panelWidth, setPanelWidth] = usePersistedWidth('bindery.review.file-panel-width', PANEL_BOUNDS);
   const orderRef = useRef<string[]>([]);
@@ -237,7 +239,7 @@ export function ReviewScreen({ planId, sandboxId, path }: ReviewScreenProps): Re
       </div>
       <ReviewStateBar changes={changes} shown={listed.length} />
       {outcome && <OutcomeCallout outcome={outcome} onDismiss={() => setOutcome(null)} />}
-      <ErrorCallout error={review.changesError} />
+      <ErrorCallout error={besideConnectionBar(review.changesError, connected)} />
       {review.changes?.violation && <ErrorCallout error={review.changes.violation} />}
       <div className="review-split" style={{ gridTemplateColumns: splitColumns(panelWidth, notes.panelOpen) }}>
         <FilePanel
