@@ -5,7 +5,7 @@
  * selection store holds only files partly chosen.
  */
 import { useCallback, useMemo, useRef } from 'react';
-import { filePatch, hunkState, textsFingerprint, type ChangeKey, type FilePatch } from '../../../../../shared/patch-selection.ts';
+import { filePatch, hunkState, type ChangeKey, type FilePatch } from '../../../../../shared/patch-selection.ts';
 import type { DiffRow } from '../diff/diff-rows.ts';
 import type { DiffFile } from '../diff/file-diff.ts';
 import type { LineDiff } from '../diff/line-diff.ts';
@@ -13,6 +13,7 @@ import { mapLines, rowHunks, type RowHunk } from './line-map.ts';
 import { usePartialScope } from './partial-scope.ts';
 import { changeKeys, pickBlocked, type SelectionSummary } from './selection-model.ts';
 import { entryAt, selectionKey, usePartialSelection } from './selection-store.ts';
+import { TextsFingerprintMemo } from './texts-fingerprint-memo.ts';
 
 /** What the rows of a diff need to draw and change the choice. */
 export interface LinePick {
@@ -61,13 +62,16 @@ export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffR
     [entry, excluded, allKeys],
   );
   const anchor = useRef<number | null>(null);
+  const fingerprints = useRef<TextsFingerprintMemo | null>(null);
 
   const apply = useCallback(
     (next: Set<ChangeKey>) => {
       if (!scope || !patch || version === null) return;
       // Sent with the choice: the engine refuses it if the file is no longer these texts. Made on
-      // the first choice, not on opening: hashing two large texts would delay every file's paint.
-      const texts = textsFingerprint(oldText ?? '', newText ?? '');
+      // the first choice, not on opening (hashing two large texts would delay every file's paint),
+      // and once per pair of texts, not on every click.
+      fingerprints.current ??= new TextsFingerprintMemo();
+      const texts = fingerprints.current.of(oldText ?? '', newText ?? '');
       const made = usePartialSelection.getState().choose(key, version, patch, next, texts);
       setSelected?.([scope.path], made !== 'none');
     },
