@@ -1,8 +1,8 @@
 /**
- * The diff viewer in Chromium, through its harness page (renderer/diff-harness.html) built by Vite
- * with an inline config and served by `vite preview` on a random port: layouts, keyboard
- * navigation, expansion, the gate, virtualization, screenshots (light and dark) and the time from
- * switching to a 10,000-line file to its first painted rows.
+ * The diff viewer in Chromium, through its harness page (renderer/src/testing/diff-harness/),
+ * built by Vite with an inline config and served by `vite preview` on a random port: layouts,
+ * keyboard navigation, expansion, the gate, virtualization, screenshots (light and dark) and the
+ * time from switching to a 10,000-line file to its first painted rows.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -22,7 +22,7 @@ declare const document: { querySelector(selector: string): BrowserElement | null
 declare function requestAnimationFrame(callback: () => void): number;
 
 const SCREENSHOTS = path.join(REPO_ROOT, 'e2e', 'artifacts', 'screenshots');
-const RENDERER = path.join(REPO_ROOT, 'renderer');
+const HARNESS = path.join(REPO_ROOT, 'renderer', 'src', 'testing', 'diff-harness');
 
 let server: PreviewServer | null = null;
 let outDir = '';
@@ -35,13 +35,13 @@ test.beforeAll(async ({ hostKind }) => {
   outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bindery-diff-harness-'));
   const config = {
     configFile: false as const,
-    root: RENDERER,
+    root: HARNESS,
     plugins: [react()],
     logLevel: 'warn' as const,
   };
   await build({
     ...config,
-    build: { outDir, emptyOutDir: true, rollupOptions: { input: path.join(RENDERER, 'diff-harness.html') } },
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: path.join(HARNESS, 'diff-harness.html') } },
   });
   server = await preview({
     ...config,

@@ -3,7 +3,7 @@
  * 10,000-line file, renames, binary and image files, the large-file gate and the empty states.
  * Generated, not read from disk, so the harness runs on any machine.
  */
-import type { DiffFile } from './file-diff.ts';
+import type { DiffFile } from '../../features/review/diff/file-diff.ts';
 import { generatedModule, SMALL_NEW, SMALL_OLD } from './harness-texts.ts';
 
 /** A named sample of the harness. */

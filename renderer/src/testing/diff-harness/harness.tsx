@@ -1,12 +1,13 @@
 /**
- * The diff viewer harness (renderer/diff-harness.html): every kind of sample in one page, for
- * screenshots and the e2e spec. `?sample=<id>&mode=unified|split&context=all` picks the starting
- * state (`context=all` shows whole files instead of 3 lines around each change).
+ * The diff viewer harness (test scaffolding, never in the app's build): every kind of sample in
+ * one page (diff-harness.html beside it), for screenshots and e2e/diff-viewer.spec.ts, which
+ * builds it. `?sample=<id>&mode=unified|split&context=all` picks the starting state
+ * (`context=all` shows whole files instead of 3 lines around each change).
  */
 import { StrictMode, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DiffView } from './diff-view.tsx';
-import type { DiffFile, DiffMode } from './file-diff.ts';
+import { DiffView } from '../../features/review/diff/diff-view.tsx';
+import type { DiffFile, DiffMode } from '../../features/review/diff/file-diff.ts';
 import { createSamples, type Sample } from './harness-samples.ts';
 import { gatedTexts } from './harness-texts.ts';
 import './harness.css';
