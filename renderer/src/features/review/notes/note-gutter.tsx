@@ -7,7 +7,8 @@ import type { PointerEvent, ReactElement } from 'react';
 import type { NoteSide } from '../../../../../shared/review-dto.ts';
 import { sideName } from './anchor.ts';
 import { useNotesScope, useScopedNotes } from './notes-context.tsx';
-import './notes.css';
+import './note-threads.css';
+import './note-card.css';
 
 /** Props: which side and line the row shows. */
 export interface NoteGutterButtonProps {

@@ -16,7 +16,7 @@ import { NoteCard } from './note-card.tsx';
 import { NoteComposer } from './note-composer.tsx';
 import { useNotesScope, useScopedNotes } from './notes-context.tsx';
 import { RequestChanges } from './request-changes.tsx';
-import './notes.css';
+import './note-card.css';
 import './notes-panel.css';
 
 /** Props: the plan's view (for its command and runs) and what to do after a run ends. */
