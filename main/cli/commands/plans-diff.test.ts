@@ -19,6 +19,7 @@ describe('bindery plans diff', () => {
   it('prints a patch that git applies to the original to give the sandbox, renames included', async () => {
     const { data, repo, planId, sandboxPath: sandbox } = await cliPlan('editor', TOOL, {
       'moved.txt': lines('moved'),
+      'b-old.txt': lines('bee'),
       'moved-edited.txt': lines('edited'),
       'gone.txt': 'bye\n',
       'kept.txt': lines('kept'),
@@ -26,6 +27,8 @@ describe('bindery plans diff', () => {
     fs.mkdirSync(path.join(sandbox, 'new dir'));
     fs.renameSync(path.join(sandbox, 'moved.txt'), path.join(sandbox, 'new dir', 'moved.txt'));
     fs.renameSync(path.join(sandbox, 'moved-edited.txt'), path.join(sandbox, 'renamed.txt'));
+    // A rename with no edit right before a plain patch (gone.txt's): git would read its ---/+++ as the rename's.
+    fs.renameSync(path.join(sandbox, 'b-old.txt'), path.join(sandbox, 'b-new.txt'));
     fs.appendFileSync(path.join(sandbox, 'renamed.txt'), 'one more\n');
     fs.rmSync(path.join(sandbox, 'gone.txt'));
     fs.writeFileSync(path.join(sandbox, 'kept.txt'), lines('kept').replace('kept line 7\n', 'seventh\n'));
@@ -42,9 +45,9 @@ describe('bindery plans diff', () => {
     const patchFile = path.join(tempDir(), 'plan.patch');
     fs.writeFileSync(patchFile, printed.stdout);
     execFileSync('git', ['apply', patchFile], { cwd: clone });
-    for (const file of ['new dir/moved.txt', 'renamed.txt', 'kept.txt', 'added.txt']) {
+    for (const file of ['new dir/moved.txt', 'renamed.txt', 'b-new.txt', 'kept.txt', 'added.txt']) {
       expect(fs.readFileSync(path.join(clone, file), 'utf8'), file).toBe(fs.readFileSync(path.join(sandbox, file), 'utf8'));
     }
-    for (const file of ['moved.txt', 'moved-edited.txt', 'gone.txt']) expect(fs.existsSync(path.join(clone, file)), file).toBe(false);
+    for (const file of ['moved.txt', 'moved-edited.txt', 'b-old.txt', 'gone.txt']) expect(fs.existsSync(path.join(clone, file)), file).toBe(false);
   });
 });

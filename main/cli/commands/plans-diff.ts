@@ -37,7 +37,12 @@ export function registerPlanDiff(plans: Command, context: CliContext): void {
 
 /** One file's part of the printed diff: its patch, or a line saying why there is none. */
 export function diffText(diff: FileDiff): string {
-  if (diff.kind === 'text') return diff.patch.endsWith('\n') ? diff.patch : `${diff.patch}\n`;
+  if (diff.kind === 'text') {
+    const text = diff.patch.endsWith('\n') ? diff.patch : `${diff.patch}\n`;
+    // A rename with no edit is git's header alone: git apply would read the next file's ---/+++ lines
+    // as its own and refuse the whole patch. A blank line ends the header, as the next diff --git would.
+    return diff.oldPath && diff.additions + diff.deletions === 0 ? `${text}\n` : text;
+  }
   if (diff.kind === 'binary') return `Binary file ${displayPath(diff.path)}: ${diff.oldSize ?? 0} -> ${diff.newSize ?? 0} bytes\n`;
   return `File ${displayPath(diff.path)} is larger than ${diff.limit} bytes: use --json or open it in the app.\n`;
 }
