@@ -40,4 +40,16 @@ describe('hunkPatch', () => {
     expect(Object.keys({ ...made })).toEqual(['path', 'patch', 'additions', 'deletions', 'hunks']);
     expect(JSON.parse(JSON.stringify(made)).hunks).toEqual(JSON.parse(JSON.stringify(hunks)));
   });
+
+  it('gives the hunks as a plain field once read, which can be set and deleted like any other', () => {
+    const made = hunkPatch('a/f', 'b/f', 'a\nb\n', 'a\nB\n');
+    const read = made.hunks;
+    expect(made.hunks).toBe(read);
+    expect(Object.getOwnPropertyDescriptor(made, 'hunks')).toEqual({ value: read, enumerable: true, writable: true, configurable: true });
+    const unread = hunkPatch('a/f', 'b/f', 'a\n', 'b\n');
+    unread.hunks = [];
+    expect(unread.hunks).toEqual([]);
+    expect(delete (unread as Partial<typeof unread>).hunks).toBe(true);
+    expect('hunks' in unread).toBe(false);
+  });
 });

@@ -31,14 +31,25 @@ export function hunkPatch<T extends object>(oldName: string, newName: string, be
     out.push(`${hunkHeader(hunkNumbers(hunk))} hunk ${index + 1}\n`);
     eachHunkLine(hunk, (sign, i, j) => out.push(printed(sign, sign === '+' ? newLines[j]! : oldLines[i]!)));
   });
-  let hunks: PatchHunk[] | undefined;
   const result = Object.assign(head, { patch: out.join(''), additions: 0, deletions: 0 }) as T & HunkPatch;
   for (const change of changes) {
     result.additions += change.adds;
     result.deletions += change.dels;
   }
-  // Enumerable, so a copy or JSON of the diff has the hunks as if they had been made at once.
-  return Object.defineProperty(result, 'hunks', { enumerable: true, get: () => (hunks ??= filePatch(before, after, changes).hunks) });
+  // Enumerable, so a copy or JSON of the diff has the hunks as if they had been made at once. Once
+  // read they become a plain field: the getter's texts are let go, and the field can be set or deleted.
+  return Object.defineProperty(result, 'hunks', {
+    enumerable: true,
+    configurable: true,
+    get: () => settle(result, filePatch(before, after, changes).hunks),
+    set: (value: PatchHunk[]) => settle(result, value),
+  });
+}
+
+/** `hunks` as a plain field of `result`, in place of the getter that made it. */
+function settle(result: HunkPatch, hunks: PatchHunk[]): PatchHunk[] {
+  Object.defineProperty(result, 'hunks', { value: hunks, enumerable: true, writable: true, configurable: true });
+  return hunks;
 }
 
 /** A line as a unified diff prints it: its sign, the line with its own ending, git's marker where it has none. */
