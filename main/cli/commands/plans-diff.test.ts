@@ -49,5 +49,12 @@ describe('bindery plans diff', () => {
       expect(fs.readFileSync(path.join(clone, file), 'utf8'), file).toBe(fs.readFileSync(path.join(sandbox, file), 'utf8'));
     }
     for (const file of ['moved.txt', 'moved-edited.txt', 'b-old.txt', 'gone.txt']) expect(fs.existsSync(path.join(clone, file)), file).toBe(false);
+
+    // --json is written a file at a time, as the same bytes as the whole array's pretty JSON.
+    const json = await runCli(data, ['--json', 'plans', 'diff', planId]);
+    const parsed = JSON.parse(json.stdout) as Array<{ path: string; hunks?: Array<{ id: number }> }>;
+    expect(json.stdout).toBe(`${JSON.stringify(parsed, null, 2)}\n`);
+    expect(parsed.map((diff) => diff.path)).toContain('kept.txt');
+    expect(parsed.find((diff) => diff.path === 'kept.txt')?.hunks?.map((hunk) => hunk.id)).toEqual([1]);
   });
 });

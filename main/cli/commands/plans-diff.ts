@@ -8,6 +8,7 @@ import { displayPath } from '../../../shared/display-path.ts';
 import type { FileDiff } from '../../../shared/dto.ts';
 import { encodeFileDiff } from '../../core/codec.ts';
 import type { CliContext } from '../context.ts';
+import type { Output } from '../output.ts';
 
 /** Text gathered before it is written: large writes, in bounded memory. */
 const WRITE_CHARS = 1 << 20;
@@ -22,7 +23,7 @@ export function registerPlanDiff(plans: Command, context: CliContext): void {
     .action(async (planRef: string, options: { resource?: string; path?: string }) => {
       const out = context.output;
       const diffs = await context.bindery().plans.diff(planRef, options);
-      if (out.json) return out.result(diffs.map(encodeFileDiff), () => '');
+      if (out.json) return writeJson(out, diffs);
       let pending = '';
       for (const diff of diffs) {
         pending += diffText(diff);
@@ -33,6 +34,26 @@ export function registerPlanDiff(plans: Command, context: CliContext): void {
       if (pending) out.raw(pending);
       if (diffs.length === 0) out.note('No changes.');
     });
+}
+
+/**
+ * The diffs as one JSON array, the same bytes as the output's JSON of the whole, encoded and
+ * written a file at a time and then let go: each file's numbered hunks are an object per line, and
+ * all of them at once took a gigabyte for a plan of 5,000 changes.
+ */
+function writeJson(out: Output, diffs: Array<FileDiff | null>): void {
+  if (diffs.length === 0) return out.raw('[]\n');
+  let pending = '[\n';
+  for (let i = 0; i < diffs.length; i++) {
+    // JSON.stringify puts line breaks only between tokens (a string's own are escaped): safe to indent.
+    const item = JSON.stringify(encodeFileDiff(diffs[i]!), null, 2).replaceAll('\n', '\n  ');
+    diffs[i] = null;
+    pending += `  ${item}${i < diffs.length - 1 ? ',' : ''}\n`;
+    if (pending.length < WRITE_CHARS) continue;
+    out.raw(pending);
+    pending = '';
+  }
+  out.raw(`${pending}]\n`);
 }
 
 /** One file's part of the printed diff: its patch, or a line saying why there is none. */
