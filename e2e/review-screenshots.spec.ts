@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ARTIFACTS_DIR, expect, test } from './fixtures.ts';
 import { seedPlan, showReview } from './pages/review-seed.ts';
 import { Workspace } from './pages/workspace.ts';
@@ -48,6 +48,34 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** How wide a part of a path is drawn, and how wide its whole text would be. */
+async function widths(part: Locator): Promise<{ box: number; text: number; x: number; right: number }> {
+  return part.evaluate((el) => {
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    const box = el.getBoundingClientRect();
+    return { box: box.width, text: range.getBoundingClientRect().width, x: box.x, right: box.right };
+  });
+}
+
+/**
+ * A rename in the diff header at the page's size: the new file name whole and inside the header's
+ * path; folders give way first, so the old name is cut only once every folder is gone.
+ */
+async function expectRenameFits(diff: Locator, label: string): Promise<void> {
+  const path = await diff.locator('.diff-path').boundingBox();
+  const name = await widths(diff.locator('.diff-rename > .diff-path-name'));
+  expect(name.text, `${label}: the new file name is not cut`).toBeLessThanOrEqual(name.box + 0.01);
+  expect(name.x, `${label}: the new file name starts inside the path`).toBeGreaterThanOrEqual(path!.x - 0.5);
+  expect(name.right, `${label}: the new file name ends inside the path`).toBeLessThanOrEqual(path!.x + path!.width + 0.5);
+  const old = await widths(diff.locator('.diff-rename > .diff-path-old'));
+  if (old.text > old.box + 0.01) {
+    for (const dir of await diff.locator('.diff-rename > .diff-path-dir').all()) {
+      expect((await widths(dir)).box, `${label}: every folder gone before the old name is cut`).toBeLessThan(1);
+    }
+  }
+}
+
 test('screenshots: flat list, a similarity rename, the three-way conflict view, the disconnected bar', async ({ app, pageErrors }) => {
   test.skip(app.kind !== 'web', 'The disconnected bar is the web host’s: Electron has no connection to lose.');
   const { page } = app;
@@ -81,6 +109,11 @@ test('screenshots: flat list, a similarity rename, the three-way conflict view, 
   await expect(review.row(rename).locator('.status-letter')).toHaveText(/^R 9\d%$/);
   await expect(review.diff(rename).locator('.diff-status')).toHaveText(/^R 9\d%$/);
   await expect(review.row('docs/shipping-notes.md')).toContainText('conflict', { timeout: 15_000 });
+  // Wider too, where the folders and the old name have room to give way in their order.
+  for (const [width, height] of [...SIZES, [1440, 900], [1600, 900]] as const) {
+    await page.setViewportSize({ width, height });
+    await expectRenameFits(review.diff(rename), `${width}x${height}`);
+  }
   await shoot(page, 'flat-list-rename');
 
   const dialog = await review.startCommit();

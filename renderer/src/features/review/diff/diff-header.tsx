@@ -5,7 +5,7 @@
  * the labels become icons, and in a narrow panel the option buttons (then the layout toggle too)
  * move behind a "More diff options" button.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { STATUS_LABEL, STATUS_LETTER } from '../../../../../shared/change-kinds.ts';
 import { ArrowRightIcon, ChevronDownIcon, ChevronUpIcon, MoreIcon, SplitIcon, UnifiedIcon } from './diff-icons.tsx';
 import { displayPath, type DiffFile, type DiffMode } from './file-diff.ts';
@@ -126,21 +126,7 @@ function HeaderOptions({ tools, toggle }: { tools?: ReactNode; toggle: ReactNode
 }
 
 function FilePath({ file }: { file: DiffFile }): ReactNode {
-  if (file.oldPath && file.newPath && file.oldPath !== file.newPath) {
-    const parts = renameParts(file.oldPath, file.newPath);
-    return (
-      <span
-        className="diff-rename"
-        aria-label={`${file.oldPath} renamed to ${file.newPath}`}
-        title={`${file.oldPath} \u2192 ${file.newPath}`}
-      >
-        {parts.prefix ? <span className="diff-path-dir">{parts.prefix}</span> : null}
-        <span className="diff-path-old">{parts.from}</span>
-        <ArrowRightIcon />
-        <span className="diff-path-name">{parts.to}</span>
-      </span>
-    );
-  }
+  if (file.oldPath && file.newPath && file.oldPath !== file.newPath) return <RenamePath oldPath={file.oldPath} newPath={file.newPath} />;
   const path = displayPath(file);
   const slash = path.lastIndexOf('/');
   return (
@@ -149,6 +135,36 @@ function FilePath({ file }: { file: DiffFile }): ReactNode {
       <span className="diff-path-name">{path.slice(slash + 1)}</span>
     </span>
   );
+}
+
+/**
+ * A rename, "docs/{old-guide.md -> guide/getting-started.md}" as folders and names: the folders
+ * (muted) give way first, then the old name, and the new name last (diff-header.css). The widths
+ * that order needs are the names' lengths in `ch`: the path is set in the monospace diff font.
+ */
+function RenamePath({ oldPath, newPath }: { oldPath: string; newPath: string }): ReactNode {
+  const parts = renameParts(oldPath, newPath);
+  const from = splitFolder(parts.from);
+  const to = splitFolder(parts.to);
+  const style = { '--rename-new': `${to.name.length}ch` } as CSSProperties;
+  return (
+    <span className="diff-rename" style={style} aria-label={`${oldPath} renamed to ${newPath}`} title={`${oldPath} \u2192 ${newPath}`}>
+      {parts.prefix ? <span className="diff-path-dir">{parts.prefix}</span> : null}
+      {from.folder ? <span className="diff-path-dir">{from.folder}</span> : null}
+      <span className="diff-path-old">{from.name}</span>
+      <span className="diff-rename-arrow">
+        <ArrowRightIcon />
+      </span>
+      {to.folder ? <span className="diff-path-dir">{to.folder}</span> : null}
+      <span className="diff-path-name">{to.name}</span>
+    </span>
+  );
+}
+
+/** "guide/getting-started.md" as its folder ("guide/", or "") and its file name. */
+function splitFolder(path: string): { folder: string; name: string } {
+  const slash = path.lastIndexOf('/');
+  return { folder: path.slice(0, slash + 1), name: path.slice(slash + 1) };
 }
 
 const STAT_BLOCKS = 5;
