@@ -32,7 +32,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps): ReactElement {
   const { title, message, items, itemsLabel, confirmLabel, force, onConfirm, onClose } = props;
   const [forced, setForced] = useState(false);
-  const state = useSubmit(async () => onConfirm({ force: forced }), onClose);
+  const state = useSubmit(async () => onConfirm({ force: forced }), onClose, { label: title });
   return (
     <FormDialog title={title} submitLabel={confirmLabel} state={state} onClose={onClose} danger alert>
       <div>{message}</div>

@@ -12,7 +12,7 @@ export type Route = (typeof ROUTES)[number];
 /** A short notice in the corner. */
 export interface Toast {
   id: number;
-  tone: 'success' | 'error';
+  tone: 'success' | 'warning' | 'error';
   message: string;
 }
 
@@ -29,7 +29,8 @@ export interface UiState {
   /** A note for the register dialog when a drop carried no path (browser hosts). */
   dropNote: string | null;
   navigate(route: Route): void;
-  toast(message: string, tone?: Toast['tone']): void;
+  /** Shows a notice; `sticky` keeps it until dismissed (an outcome with nowhere else to show). */
+  toast(message: string, tone?: Toast['tone'], options?: { sticky?: boolean }): void;
   dismissToast(id: number): void;
   setAppInfo(info: AppInfo | null, error?: unknown): void;
   /** Opens the register dialog (from the button, the picker or a drop), on the resources screen. */
@@ -63,10 +64,10 @@ export const useUi = create<UiState>()((set, get) => ({
     if (window.location.hash !== `#/${route}`) window.location.hash = `#/${route}`;
     set({ route });
   },
-  toast: (message, tone = 'success') => {
+  toast: (message, tone = 'success', options = {}) => {
     const id = nextToastId++;
     set({ toasts: [...get().toasts, { id, tone, message }] });
-    setTimeout(() => get().dismissToast(id), tone === 'error' ? TOAST_MS * 2 : TOAST_MS);
+    if (!options.sticky) setTimeout(() => get().dismissToast(id), tone === 'success' ? TOAST_MS : TOAST_MS * 2);
   },
   dismissToast: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
   setAppInfo: (info, error = null) => set({ appInfo: info, appInfoError: error }),

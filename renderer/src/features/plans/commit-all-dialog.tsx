@@ -7,6 +7,7 @@ import type { CommitReport, SandboxChangeList, SandboxInfo } from '../../../../s
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useSubmit } from '../../hooks/use-submit.ts';
+import { commitNotice } from '../../lib/orphan-outcome.ts';
 import { changeCounts } from '../../stores/change-counts.ts';
 import { GitCommitOption } from './git-commit-option.tsx';
 import { goTo } from './plan-route.ts';
@@ -45,13 +46,10 @@ export function CommitAllDialog({
   const conflicts = rows.reduce((sum, r) => sum + r.conflicts, 0);
   const pending = rows.reduce((sum, r) => sum + r.pending, 0);
   const git = sandboxes.some(hasGitOriginal);
-  let reports: CommitReport[] = [];
-  const state = useSubmit(
-    async () => {
-      reports = await onCommit(useGit && message.trim() ? message.trim() : undefined);
-    },
-    () => onDone(reports),
-  );
+  const state = useSubmit(async () => onCommit(useGit && message.trim() ? message.trim() : undefined), onDone, {
+    label: 'Commit every sandbox',
+    success: commitNotice,
+  });
   return (
     <FormDialog
       title="Commit every sandbox"

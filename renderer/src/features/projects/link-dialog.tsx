@@ -30,7 +30,7 @@ export function LinkDialog({ project, onClose }: { project: ProjectDetail; onClo
     if (!chosen) throw new Error('Choose a resource to link first.');
     await link(project.id, chosen, alias.trim() || null);
     toast(`Linked ${resources.find((r) => r.id === chosen)?.name ?? 'resource'} to ${project.name}.`);
-  }, onClose);
+  }, onClose, { label: `Linking a resource to ${project.name}`, success: null });
   // A duplicate alias comes back as a conflict without a field: it is still about the alias.
   const errors = formErrors(state.error, ['alias'] as const, 'alias');
 

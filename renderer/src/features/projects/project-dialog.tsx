@@ -21,7 +21,7 @@ export function ProjectDialog({ project, onClose, onSaved }: { project: Project 
     const saved = project ? await update({ ref: project.id, name: name.trim(), description }) : await add({ name: name.trim(), description });
     toast(project ? `Saved project ${saved.name}.` : `Created project ${saved.name}.`);
     onSaved?.(saved);
-  }, onClose);
+  }, onClose, { label: project ? `Saving project ${project.name}` : `Creating project ${name.trim()}`, success: null });
   const errors = formErrors(state.error, FIELDS, 'name');
 
   return (

@@ -35,7 +35,7 @@ export function EditResourceDialog({ resource, onClose }: { resource: ResourceLi
       description,
     });
     toast(`Saved ${saved.name}.`);
-  }, onClose);
+  }, onClose, { label: `Saving ${resource.name}`, success: null });
   const errors = formErrors(state.error, FIELDS, 'name');
 
   return (

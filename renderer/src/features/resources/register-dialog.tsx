@@ -48,7 +48,7 @@ export function RegisterDialog({ initialLocation }: { initialLocation: string })
       description: form.description,
     });
     toast(`Registered ${resource.name} as ${resource.typeName}.`);
-  }, closeRegister);
+  }, closeRegister, { label: `Registering ${form.name.trim() || form.location.trim()}`, success: null });
   const errors = formErrors(state.error, FIELDS, 'name');
   const verdict = describeFolder(form.inspection);
   // Said before saving, so a folder registered twice by mistake can be left alone.

@@ -9,6 +9,7 @@ import type { ChangedFile, CommitReport, ResolutionValue } from '../../../../sha
 import { ErrorCallout } from '../../components/error-callout.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useSubmit } from '../../hooks/use-submit.ts';
+import { commitNotice } from '../../lib/orphan-outcome.ts';
 import { formatCount, formatNumber, nounFor } from '../../lib/counts.ts';
 import { GitCommitOption } from '../plans/git-commit-option.tsx';
 import { diffKey, useReview } from '../../stores/review-store.ts';
@@ -73,15 +74,15 @@ export function CommitDialog({
   const [message, setMessage] = useState('');
   const unresolved = conflicts.filter((c) => !resolutions[c.path]).length;
   const previews = useMergePreviews(conflicts);
-  let reports: CommitReport[] = [];
   const state = useSubmit(
     async () => {
-      reports = await onCommit(resolutions, useGit && message.trim() ? message.trim() : undefined, selectionsOf(parts));
-    },
-    () => {
+      const reports = await onCommit(resolutions, useGit && message.trim() ? message.trim() : undefined, selectionsOf(parts));
+      // Here, not in onDone: the committed files' partial choices go even when the dialog is gone.
       prunePartial();
-      onDone(reports);
+      return reports;
     },
+    onDone,
+    { label: `Commit to ${resourceName}`, success: commitNotice },
   );
   const current = conflicts[Math.min(index, conflicts.length - 1)] ?? null;
   const refused = refusedHunks(state.error);

@@ -28,13 +28,10 @@ export function DiscardDialog({
 }: DiscardDialogProps): ReactElement {
   const unknown = pending.filter((r) => r.outcome === 'unknown');
   const [force, setForce] = useState(false);
-  let result: DiscardReport[] = [];
-  const state = useSubmit(
-    async () => {
-      result = await onConfirm(force);
-    },
-    () => onDone(result),
-  );
+  const state = useSubmit(async () => onConfirm(force), onDone, {
+    label: title,
+    success: (reports) => reports.map((r) => r.summary).join(' '),
+  });
   const total = pending.reduce((sum, r) => sum + (r.counts?.total ?? 0) + (r.counts?.ignored ?? 0), 0);
   return (
     <FormDialog

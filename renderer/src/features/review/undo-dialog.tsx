@@ -31,14 +31,19 @@ export function UndoDialog(props: UndoDialogProps): ReactElement {
 }
 
 function Confirm({ resourceName, originalPath, commit, onUndo, onDone, onClose, onUndone }: UndoDialogProps & { onUndone(report: UndoReport): void }): ReactElement {
-  let report: UndoReport | null = null;
   const state = useSubmit(
-    async () => {
-      report = await onUndo();
+    onUndo,
+    (report) => {
+      if (report.gitCommit) onUndone(report);
+      else onDone({ tone: 'success', lines: [report.summary] });
     },
-    () => {
-      if (report?.gitCommit) onUndone(report);
-      else if (report) onDone({ tone: 'success', lines: [report.summary] });
+    {
+      label: `Undo of the last commit to ${resourceName}`,
+      // The revert offer has no dialog left to show in: the notice says where it is.
+      success: (report) =>
+        report.gitCommit
+          ? { tone: 'warning', message: `${report.summary} Git commit ${report.gitCommit.slice(0, 12)} stays on the branch.` }
+          : report.summary,
     },
   );
   const files = commit.written.length + commit.deleted.length;
@@ -60,23 +65,18 @@ function Confirm({ resourceName, originalPath, commit, onUndo, onDone, onClose, 
 }
 
 function RevertOffer({ undone, sha, onRevert, onDone }: UndoDialogProps & { undone: UndoReport; sha: string }): ReactElement {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [refused, setRefused] = useState<RevertReport | null>(null);
   const keep = () => onDone({ tone: 'warning', lines: [undone.summary] });
-  const revert = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const report = await onRevert(sha);
+  const state = useSubmit(
+    () => onRevert(sha),
+    (report) => {
       if (report.reverted) onDone({ tone: 'success', lines: [undone.summary, report.summary] });
       else setRefused(report);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { label: `Revert of git commit ${sha.slice(0, 12)}`, success: (report) => ({ tone: report.reverted ? 'success' : 'warning', message: report.summary }) },
+  );
+  const { busy, error } = state;
+  const revert = state.submit;
   return (
     <Dialog
       title="Commit undone; the git commit stays"

@@ -57,7 +57,7 @@ export function ImportDialog({ initial }: { initial: { text: string; fileName: s
       setImportIssues(issues);
       throw caught;
     }
-  }, closeToolImport);
+  }, closeToolImport, { label: `Importing ${initial.fileName}`, success: null });
 
   const load = async (file: File) => {
     setText(await file.text());

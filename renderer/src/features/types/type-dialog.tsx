@@ -41,7 +41,7 @@ export function TypeDialog({ type, types, onClose }: { type: ResourceTypeSpec | 
       await add({ name: name.trim(), description, parentTypes: parents, handler: handler.trim() || null, sandboxStrategy: strategy });
       toast(`Added type ${name.trim()}.`);
     }
-  }, onClose);
+  }, onClose, { label: type ? `Saving type ${type.name}` : `Adding type ${name.trim()}`, success: null });
   const errors = formErrors(state.error, FIELDS, 'name');
 
   const toggleParent = (parent: string, on: boolean) => setParents((current) => (on ? [...current, parent] : current.filter((p) => p !== parent)));
