@@ -4,13 +4,15 @@
  * starts fresh each time. It is placed on the document's body, outside the screen's fieldset
  * that disables everything while the host is away: there only its footer's actions (which reach
  * the host) are disabled, and its close and Cancel buttons still close it. While its own request
- * is in flight (`busy`) nothing in it acts, Esc included: closing would not stop the request, and
- * the person would not learn how it ended.
+ * is in flight (`busy`) nothing in it acts, Esc included: closing would not stop the request.
+ * Once the host is away or has been silent a long while, it may be closed all the same ("Stop
+ * waiting", its close button, Esc); the request's outcome then shows in a notice (use-submit.ts).
  */
 import { useEffect, useId, useLayoutEffect, useRef, type FormEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useConnection } from '../stores/connection-store.ts';
 import { Icon } from './icons.tsx';
+import { StillWaitingNote, useStillWaiting } from './still-waiting.tsx';
 
 /** What a dialog shows and how it closes. */
 export interface DialogProps {
@@ -39,8 +41,10 @@ export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel,
   const titleId = useId();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
+  // Stuck: busy, but the host is away or silent too long, so closing is offered.
+  const stuck = useStillWaiting(busy, connected);
+  const heldRef = useRef(busy && !stuck);
+  heldRef.current = busy && !stuck;
   useFocusHeldWhileBusy(ref, busy);
 
   useEffect(() => {
@@ -50,7 +54,7 @@ export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel,
     // Escape fires "cancel": let React state decide, so the dialog unmounts rather than hides.
     const onCancel = (event: Event) => {
       event.preventDefault();
-      if (!busyRef.current) closeRef.current();
+      if (!heldRef.current) closeRef.current();
     };
     dialog.addEventListener('cancel', onCancel);
     return () => {
@@ -72,11 +76,14 @@ export function Dialog({ title, onClose, onSubmit, children, footer, closeLabel,
           <h2 className="dialog-title" id={titleId}>
             {title}
           </h2>
-          <button type="button" className="btn btn-ghost btn-icon btn-sm" onClick={onClose} aria-label="Close" disabled={busy}>
+          <button type="button" className="btn btn-ghost btn-icon btn-sm" onClick={onClose} aria-label="Close" disabled={busy && !stuck}>
             <Icon name="close" />
           </button>
         </div>
-        <div className="dialog-body">{children}</div>
+        <div className="dialog-body">
+          {children}
+          {stuck && <StillWaitingNote connected={connected} onStop={onClose} />}
+        </div>
         {(footer || closeLabel || footerNote) && (
           <div className="dialog-footer">
             {footerNote !== undefined && <span className="dialog-footer-note">{footerNote}</span>}
