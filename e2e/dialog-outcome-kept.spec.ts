@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { ARTIFACTS_DIR, expect, test } from './fixtures.ts';
 import { seedPlan, showReview, type SeededPlan } from './pages/review-seed.ts';
 import type { ReviewPage } from './pages/review-pages.ts';
 import { Workspace } from './pages/workspace.ts';
@@ -85,6 +85,7 @@ test('a busy dialog whose host goes away can be closed; the unknown outcome is s
   await expect(page.getByTestId('connection-bar')).toContainText('Disconnected');
   await expect(dialog.getByRole('status')).toContainText('Bindery is not answering.');
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeEnabled();
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'screenshots', 'dialog-stop-waiting.png'), animations: 'disabled', caret: 'hide' });
   await dialog.getByRole('button', { name: 'Stop waiting' }).click();
   await expect(dialog).toBeHidden();
   release((route) => route.abort('connectionrefused'));
