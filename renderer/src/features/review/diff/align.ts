@@ -56,7 +56,9 @@ export function alignBlock(
 ): Array<[number, number]> {
   const n = oldLines.length;
   const m = newLines.length;
-  const matches = n > 1 || m > 1 ? (n * m <= MAX_ALIGN_CELLS ? bestMatches(oldLines, newLines) : []) : [];
+  // A side with no lines has nothing to pair: an added file's block must not cost a bigram per line.
+  const pairable = n > 0 && m > 0 && (n > 1 || m > 1) && n * m <= MAX_ALIGN_CELLS;
+  const matches = pairable ? bestMatches(oldLines, newLines) : [];
   const rows: Array<[number, number]> = [];
   let i = 0;
   let j = 0;

@@ -114,6 +114,9 @@ export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffR
   );
   return useMemo(() => {
     if (!scope || !patch || !map || version === null) return null;
+    // Every drawn row of a hunk asks its state: counted once per hunk and choice, not once per row
+    // (a 10,000-line added file is one hunk, and its rows asked 10,000 lines each).
+    const states = new Map<number, 'all' | 'none' | 'some'>();
     return {
       blocked,
       keys: map.keys,
@@ -121,7 +124,10 @@ export function useLinePick(file: DiffFile, diff: LineDiff, rows: readonly DiffR
       chosen,
       hunkState: (id: number) => {
         const hunk = patch.hunks[id - 1];
-        return hunk ? hunkState(hunk, chosen) : 'none';
+        if (!hunk) return 'none';
+        let state = states.get(id);
+        if (state === undefined) states.set(id, (state = hunkState(hunk, chosen)));
+        return state;
       },
       toggleLine,
       toggleHunk,
