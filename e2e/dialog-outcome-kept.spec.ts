@@ -8,8 +8,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ARTIFACTS_DIR, expect, test } from './fixtures.ts';
+import { failWith, holdRequest, STALE_REVIEW, type Release } from './pages/held-request.ts';
 import { seedPlan, showReview, type SeededPlan } from './pages/review-seed.ts';
 import type { ReviewPage } from './pages/review-pages.ts';
 import { Workspace } from './pages/workspace.ts';
@@ -22,22 +23,12 @@ test.afterEach(async () => {
   await workspace.dispose();
 });
 
-const FAILURE = 'The original changed since the review was loaded: look at the review again.';
-
-/** Holds every call of `method` until released; the caller says what then happens to it. */
-async function hold(page: Page, method: string): Promise<(then: (route: Route) => Promise<void>) => void> {
-  let release: (then: (route: Route) => Promise<void>) => void = () => {};
-  const released = new Promise<(route: Route) => Promise<void>>((resolve) => (release = resolve));
-  await page.route(`**/api/${method}`, async (route) => (await released)(route));
-  return release;
-}
-
 /** A review of one edited file, its commit dialog opened and Commit pressed, the request held. */
-async function commitHeld(page: Page, dataDir: string): Promise<{ plan: SeededPlan; review: ReviewPage; release: Awaited<ReturnType<typeof hold>> }> {
+async function commitHeld(page: Page, dataDir: string): Promise<{ plan: SeededPlan; review: ReviewPage; release: Release }> {
   const plan = await seedPlan(dataDir, workspace, { original: { 'a.txt': 'one\n' }, changed: { 'a.txt': 'two\n' } });
   const review = await showReview(page, plan, 'a.txt');
   await expect(review.diff('a.txt')).toBeVisible({ timeout: 15_000 });
-  const release = await hold(page, 'commitSandbox');
+  const release = await holdRequest(page, 'commitSandbox');
   const dialog = await review.startCommit();
   await dialog.getByRole('button', { name: 'Commit 1 file' }).click();
   await expect(dialog).toHaveAttribute('aria-busy', 'true');
@@ -53,7 +44,7 @@ test('Back while a commit is in flight: the commit still happens and a notice sa
   await page.goBack();
   await expect(review.dialog(/^Commit to /)).toBeHidden();
   await expect(review.files()).toBeHidden();
-  release((route) => route.continue());
+  release();
   await expect(notice(page)).toHaveText('Commit finished. local/site: wrote 1 file (a.txt).', { timeout: 15_000 });
   expect(await fs.readFile(path.join(plan.repo, 'a.txt'), 'utf8')).toBe('two\n');
   // Kept until dismissed: it is the only place the outcome shows.
@@ -68,8 +59,8 @@ test('Back while a commit is in flight: its failure is a notice too', async ({ a
   const { review, release } = await commitHeld(page, app.dataDir);
   await page.goBack();
   await expect(review.dialog(/^Commit to /)).toBeHidden();
-  release((route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error: { code: 'conflict', message: FAILURE } }) }));
-  await expect(notice(page)).toHaveText(new RegExp(`^Commit to .+ failed: ${FAILURE.replace(/[.:]/g, '\\$&')}$`));
+  release(failWith(STALE_REVIEW));
+  await expect(notice(page)).toHaveText(new RegExp(`^Commit to .+ failed: ${STALE_REVIEW.replace(/[.:]/g, '\\$&')}$`));
   await expect(notice(page)).toHaveAttribute('data-tone', 'error');
   expect(pageErrors).toEqual([]);
 });
@@ -107,7 +98,7 @@ test('a request unanswered for 30 s: "Stop waiting" closes its dialog, and the o
   await expect(dialog).toBeHidden();
   // The review stays usable meanwhile.
   await expect(page.getByRole('button', { name: /^Commit (all|selected)/ })).toBeEnabled();
-  release((route) => route.continue());
+  release();
   await expect(notice(page)).toHaveText('Commit finished. local/site: wrote 1 file (a.txt).', { timeout: 15_000 });
   expect(await fs.readFile(path.join(plan.repo, 'a.txt'), 'utf8')).toBe('two\n');
   expect(pageErrors).toEqual([]);

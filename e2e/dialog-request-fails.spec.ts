@@ -4,8 +4,8 @@
  * works again and focus is back on the button that sent it, so Enter tries again. Held and failed
  * at the network with page.route (the web host only), not timed.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { failWith, holdRequest, STALE_REVIEW } from './pages/held-request.ts';
 import { seedPlan, showReview } from './pages/review-seed.ts';
 import { Workspace } from './pages/workspace.ts';
 
@@ -17,26 +17,13 @@ test.afterEach(async () => {
   await workspace.dispose();
 });
 
-const FAILURE = 'The original changed since the review was loaded: look at the review again.';
-
-/** Answers `method` with a failure once released. */
-async function failLater(page: Page, method: string): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/${method}`, async (route) => {
-    await released;
-    await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error: { code: 'conflict', message: FAILURE } }) });
-  });
-  return release;
-}
-
 test('a commit that fails: focus stays in the dialog while busy, then returns to Commit with the error shown', async ({ app, pageErrors }) => {
   test.skip(app.kind !== 'web', 'the request is held and failed at the web host');
   const { page } = app;
   const plan = await seedPlan(app.dataDir, workspace, { original: { 'a.txt': 'one\n' }, changed: { 'a.txt': 'two\n' } });
   const review = await showReview(page, plan, 'a.txt');
   await expect(review.diff('a.txt')).toBeVisible({ timeout: 15_000 });
-  const release = await failLater(page, 'commitSandbox');
+  const release = await holdRequest(page, 'commitSandbox');
   const dialog = await review.startCommit();
   const commit = dialog.getByRole('button', { name: 'Commit 1 file' });
   await commit.focus();
@@ -45,8 +32,8 @@ test('a commit that fails: focus stays in the dialog while busy, then returns to
   await expect(dialog.getByRole('button', { name: 'Committing…' })).toBeDisabled();
   // Not dropped to the page's body: the dialog holds it.
   expect(await dialog.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
-  release();
-  await expect(dialog.getByRole('alert')).toHaveText(FAILURE);
+  release(failWith(STALE_REVIEW));
+  await expect(dialog.getByRole('alert')).toHaveText(STALE_REVIEW);
   await expect(dialog).not.toHaveAttribute('aria-busy');
   await expect(commit).toBeFocused();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeEnabled();

@@ -12,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ARTIFACTS_DIR, expect, test } from './fixtures.ts';
 import { ActivityPage, InspectorPage } from './pages/review-pages.ts';
 import { seedReview } from './pages/review-seed.ts';
+import { holdRequest } from './pages/held-request.ts';
 import { bindery, Workspace } from './pages/workspace.ts';
 
 let workspace: Workspace;
@@ -24,17 +25,6 @@ test.afterEach(async () => {
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' });
 const LINES = Array.from({ length: 40 }, (_, i) => `line ${i + 1}: the price list keeps its order`).join('\n') + '\n';
-
-/** Holds the web host's answer to `method` until released (the web host only: Electron's calls take no network). */
-async function hold(page: Page, method: string): Promise<{ release(): void }> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/${method}`, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { release: () => release() };
-}
 
 /** A dialog whose request is in flight: it says so on its action, and no button nor Esc acts. */
 async function expectAllHeld(dialog: Locator, busyLabel: string, closeLabel: string): Promise<void> {
@@ -71,22 +61,22 @@ test('an undo that leaves a git commit says so, asks first, and makes the revert
   await expect(confirm).toContainText(`git commit ${sha.slice(0, 12)} on the branch. Undo restores the working tree only: the git commit stays on the branch.`);
   // While the undo is on its way nothing in the dialog acts: held at the network, not timed.
   const web = app.kind === 'web';
-  const undoing = web ? await hold(page, 'undoCommit') : null;
+  const undoing = web ? await holdRequest(page, 'undoCommit') : null;
   await confirm.getByRole('button', { name: 'Undo commit' }).click();
   if (undoing) await expectAllHeld(confirm, 'Undoing…', 'Cancel');
-  undoing?.release();
+  undoing?.();
   const offer = review.dialog('Commit undone; the git commit stays');
   await expect(offer).toContainText(`The git commit ${sha.slice(0, 12)} stays on the branch`);
   expect(await fs.readFile(path.join(repo, 'prices.txt'), 'utf8')).toBe(LINES);
   expect(git(repo, 'rev-parse', 'HEAD').trim()).toBe(sha);
   await shot(page, 'undo-revert-offer');
   // "Keep the git commit" while the revert commit is being made would leave its outcome untold.
-  const reverting = web ? await hold(page, 'revertGitCommit') : null;
+  const reverting = web ? await holdRequest(page, 'revertGitCommit') : null;
   await offer.getByRole('button', { name: 'Make a revert commit' }).click();
   if (reverting) {
     await expectAllHeld(offer, 'Making the revert commit…', 'Keep the git commit');
     await shot(page, 'undo-revert-in-flight');
-    reverting.release();
+    reverting();
   }
   await expect(review.outcome()).toContainText(`made revert commit`);
   expect(git(repo, 'log', '-1', '--format=%s').trim()).toBe('Revert "Reprice line 3"');
